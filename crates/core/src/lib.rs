@@ -1,0 +1,41 @@
+//! # guoxiang-core
+//!
+//! The laws of chess, exactly: board and pieces, legal move generation, every way a
+//! game ends, and the notations (FEN, SAN, UCI, PGN) read and written to the
+//! standard. It knows nothing of search, networks or terminals.
+//!
+//! ```ignore
+//! use guoxiang_core::{Game, Outcome, WinReason, Color};
+//! let mut game = Game::new();
+//! for san in ["f3", "e5", "g4", "Qh4#"] {
+//!     game.play_san(san).unwrap();
+//! }
+//! assert_eq!(game.outcome(), Some(Outcome::Decisive { winner: Color::Black, reason: WinReason::Checkmate }));
+//! ```ignore
+
+pub mod attacks;
+mod bitboard;
+mod board;
+mod castling;
+mod color;
+pub mod fen;
+mod movegen;
+mod moves;
+mod piece;
+mod polyglot_keys;
+mod position;
+mod setup;
+mod square;
+pub mod zobrist;
+
+pub use bitboard::Bitboard;
+pub use board::Board;
+pub use castling::{back_rank, CastlingRights, CastlingSide, CastlingSquares};
+pub use color::Color;
+pub use fen::{FenError, FenMode};
+pub use movegen::perft;
+pub use moves::{Move, MoveKind, MoveList, MAX_MOVES};
+pub use piece::{Piece, Role};
+pub use position::{IllegalMoveError, Position};
+pub use setup::{PositionError, Setup};
+pub use square::{File, ParseSquareError, Rank, Square};
