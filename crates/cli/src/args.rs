@@ -14,7 +14,11 @@ pub struct Args {
 
 impl Args {
     /// Splits `raw`; `with_value` names the options that take a value.
-    pub fn parse(raw: &[String], with_value: &[&str], known_flags: &[&str]) -> Result<Args, UsageError> {
+    pub fn parse(
+        raw: &[String],
+        with_value: &[&str],
+        known_flags: &[&str],
+    ) -> Result<Args, UsageError> {
         let mut out = Args {
             positional: Vec::new(),
             options: Vec::new(),

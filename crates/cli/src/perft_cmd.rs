@@ -19,7 +19,11 @@ pub fn run(raw: &[String]) -> Result<ExitCode, UsageError> {
         .parse()
         .ok()
         .filter(|d| *d <= MAX_DEPTH)
-        .ok_or_else(|| UsageError(format!("DEPTH must be a whole number from 0 to {MAX_DEPTH}, not {depth:?}")))?;
+        .ok_or_else(|| {
+            UsageError(format!(
+                "DEPTH must be a whole number from 0 to {MAX_DEPTH}, not {depth:?}"
+            ))
+        })?;
     let json = args.flag("--json");
     let pos = match args.option("--fen") {
         None => Position::new(),
@@ -48,9 +52,16 @@ pub fn run(raw: &[String]) -> Result<ExitCode, UsageError> {
         perft(&pos, depth)
     };
     let seconds = start.elapsed().as_secs_f64();
-    let nps = if seconds > 0.0 { nodes as f64 / seconds } else { 0.0 };
+    let nps = if seconds > 0.0 {
+        nodes as f64 / seconds
+    } else {
+        0.0
+    };
     if json {
-        println!("{}", json!({"nodes": nodes, "seconds": seconds, "nps": nps.round() as u64}));
+        println!(
+            "{}",
+            json!({"nodes": nodes, "seconds": seconds, "nps": nps.round() as u64})
+        );
     } else {
         println!("nodes {nodes}\nseconds {seconds:.3}\nnps {:.0}", nps);
     }
