@@ -39,7 +39,7 @@ impl UciMove {
         if s == b"0000" {
             return Ok(UciMove::Null);
         }
-        if s.len() != 4 && s.len() != 5 {
+        if (s.len() != 4 && s.len() != 5) || !s.is_ascii() {
             return Err(err());
         }
         let text = core::str::from_utf8(s).map_err(|_| err())?;
