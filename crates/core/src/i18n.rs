@@ -61,6 +61,11 @@ impl Lang {
 
     /// The canonical tag: `"en"`, `"zh-CN"` or `"zh-TW"` (also the catalogue's
     /// file name).
+    ///
+    /// ```
+    /// use guoxiang_core::Lang;
+    /// assert_eq!(Lang::ZhTw.tag(), "zh-TW");
+    /// ```
     pub const fn tag(self) -> &'static str {
         match self {
             Lang::En => "en",
@@ -95,6 +100,12 @@ fn catalogues() -> &'static [Catalogue; 3] {
 }
 
 /// The catalogue of `lang`: every key and its message template.
+///
+/// ```
+/// use guoxiang_core::i18n::{catalogue, Lang};
+/// assert_eq!(catalogue(Lang::ZhCn)["piece.knight"], "马");
+/// assert_eq!(catalogue(Lang::En).len(), catalogue(Lang::ZhTw).len());
+/// ```
 pub fn catalogue(lang: Lang) -> &'static HashMap<String, String> {
     &catalogues()[lang.index()]
 }
@@ -155,6 +166,11 @@ fn fill(template: &str, args: &[(&str, &str)]) -> String {
 }
 
 /// The placeholder names of a template, in order of first appearance.
+///
+/// ```
+/// use guoxiang_core::i18n::placeholders;
+/// assert_eq!(placeholders("The {piece} on {from} … {piece}"), vec!["piece", "from"]);
+/// ```
 pub fn placeholders(template: &str) -> Vec<&str> {
     let mut names = Vec::new();
     let mut rest = template;
