@@ -56,6 +56,6 @@ pub fn print_fen_error(e: &FenError, json: bool) {
     if json {
         println!("{}", json!({"error": e.code(), "message": e.to_string()}));
     } else {
-        eprintln!("invalid FEN: {e}");
+        eprintln!("invalid FEN: {}", e.message(guoxiang_core::Lang::En));
     }
 }

@@ -3,6 +3,7 @@
 
 mod args;
 mod fen_cmd;
+mod move_cmd;
 mod perft_cmd;
 
 use std::process::ExitCode;
@@ -28,6 +29,7 @@ fn main() -> ExitCode {
     let result = match cmd.as_str() {
         "perft" => perft_cmd::run(rest),
         "fen" => fen_cmd::run(rest),
+        "move" => move_cmd::run(rest),
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)

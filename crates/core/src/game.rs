@@ -367,6 +367,23 @@ impl Game {
         Ok(())
     }
 
+    /// The legal move a learner meant by `from`-`to` (and a promotion piece), or
+    /// why it is not legal, including that the game is over for any reason.
+    pub fn explain(
+        &self,
+        from: crate::Square,
+        to: crate::Square,
+        promotion: Option<crate::Role>,
+    ) -> Result<Move, crate::IllegalReason> {
+        if let Some(o) = self.outcome() {
+            return Err(crate::IllegalReason::GameOver {
+                reason: o.end_reason(),
+                winner: o.winner(),
+            });
+        }
+        self.position().explain(from, to, promotion)
+    }
+
     /// The moves in SAN, one string per move.
     pub fn san_moves(&self) -> Vec<String> {
         self.moves

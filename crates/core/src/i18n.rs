@@ -486,6 +486,7 @@ mod tests {
         }
         keys.push("castling_side.king_side".to_owned());
         keys.push("castling_side.queen_side".to_owned());
+        keys.extend(crate::san::SanError::CODES.iter().map(|c| (*c).to_owned()));
         keys
     }
 

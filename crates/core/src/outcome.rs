@@ -204,3 +204,32 @@ impl Position {
         }
     }
 }
+
+impl Outcome {
+    /// The reason as the message catalogue names it.
+    pub const fn end_reason(self) -> crate::EndReason {
+        use crate::EndReason as E;
+        match self {
+            Outcome::Decisive { reason, .. } => match reason {
+                WinReason::Checkmate => E::Checkmate,
+                WinReason::Resignation => E::Resignation,
+                WinReason::Timeout => E::Timeout,
+            },
+            Outcome::Draw { reason } => match reason {
+                DrawReason::Stalemate => E::Stalemate,
+                DrawReason::InsufficientMaterial => E::InsufficientMaterial,
+                DrawReason::FivefoldRepetition => E::FivefoldRepetition,
+                DrawReason::SeventyFiveMoves => E::SeventyFiveMoves,
+                DrawReason::ThreefoldRepetition => E::ThreefoldRepetition,
+                DrawReason::FiftyMoves => E::FiftyMoves,
+                DrawReason::Agreement => E::Agreement,
+                DrawReason::TimeoutVsInsufficientMaterial => E::TimeoutVsInsufficientMaterial,
+            },
+        }
+    }
+
+    /// The outcome told to a person in `lang` ("White wins by checkmate.").
+    pub fn message(self, lang: crate::Lang) -> String {
+        self.end_reason().message(lang, self.winner())
+    }
+}

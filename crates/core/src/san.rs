@@ -37,13 +37,38 @@ pub enum SanError {
     Syntax { text: String, reason: &'static str },
     #[error("{san} is not a legal move here: {reason}")]
     Illegal { san: String, reason: &'static str },
-    #[error("{san} is ambiguous: {candidates} could make it (add the file or rank of the piece that moves)")]
+    #[error("{san} is ambiguous: the pieces on {candidates} could all make it (add the file or rank of the piece that moves)")]
     Ambiguous { san: String, candidates: String },
     #[error("{san}: a pawn reaching the last rank must promote; add =Q, =R, =B or =N")]
     MissingPromotion { san: String },
 }
 
 impl SanError {
+    /// Every code [`SanError::code`] can return (each is a message-catalogue key).
+    pub const CODES: [&'static str; 6] = [
+        "san.empty",
+        "san.too_long",
+        "san.syntax",
+        "san.illegal",
+        "san.ambiguous",
+        "san.missing_promotion",
+    ];
+
+    /// The error told to a person in `lang`.
+    pub fn message(&self, lang: crate::Lang) -> String {
+        let args: Vec<(&str, &str)> = match self {
+            SanError::Empty => vec![],
+            SanError::TooLong { text } | SanError::Syntax { text, .. } => vec![("text", text)],
+            SanError::Illegal { san, .. } | SanError::MissingPromotion { san } => {
+                vec![("san", san)]
+            }
+            SanError::Ambiguous { san, candidates } => {
+                vec![("san", san), ("candidates", candidates)]
+            }
+        };
+        crate::i18n::message(lang, self.code(), &args)
+    }
+
     /// A stable machine-readable code.
     pub fn code(&self) -> &'static str {
         match self {
@@ -275,7 +300,7 @@ impl San {
                     if !names.is_empty() {
                         names.push_str(", ");
                     }
-                    names.push_str(&format!("{} on {}", role.name(), m.from()));
+                    names.push_str(&m.from().to_string());
                     found = Some(m);
                 }
                 match (count, found) {

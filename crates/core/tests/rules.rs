@@ -699,3 +699,31 @@ fn zobrist_keys_are_polyglot_keys() {
         assert_eq!(game(moves).position().zobrist(), key, "after {moves:?}");
     }
 }
+
+// ---- Explanations in the game ------------------------------------------------------
+
+#[test]
+fn no_move_is_legal_after_the_game_has_ended_for_any_reason() {
+    let mut g = game("e4 e5");
+    g.resign(Color::White).unwrap();
+    let err = g.explain(Square::G1, Square::F3, None).unwrap_err();
+    assert_eq!(err.code(), "game_over");
+    let msg = err.message(guoxiang_core::Lang::En);
+    assert!(msg.to_lowercase().contains("resign"), "{msg}");
+}
+
+#[test]
+fn outcomes_are_told_in_three_languages() {
+    let o = Outcome::Decisive {
+        winner: Color::Black,
+        reason: WinReason::Checkmate,
+    };
+    for lang in [
+        guoxiang_core::Lang::En,
+        guoxiang_core::Lang::ZhCn,
+        guoxiang_core::Lang::ZhTw,
+    ] {
+        assert!(!o.message(lang).is_empty());
+    }
+    assert!(o.message(guoxiang_core::Lang::ZhCn).contains("将死"));
+}

@@ -230,6 +230,7 @@ impl<'a> Worker<'a> {
     }
 
     /// Iterative deepening. `report` is called with each completed line (main worker).
+    #[allow(clippy::needless_range_loop)] // pv_index also numbers the MultiPV lines
     pub fn search(&mut self, root: &Position, report: &mut dyn FnMut(&Info)) -> SearchResult {
         let mut root_moves: Vec<Move> = root.legal_moves().iter().copied().collect();
         if !self.limits.searchmoves.is_empty() {
