@@ -56,6 +56,8 @@ pub struct Shared {
     pub stop: AtomicBool,
     /// Set only by the GUI's `stop` (and `quit`, `ucinewgame`), not by time limits.
     pub gui_stop: AtomicBool,
+    /// True from `go` until just before `bestmove` is written.
+    pub searching: AtomicBool,
     /// While set, time limits are not applied (UCI `go ponder` before `ponderhit`).
     pub pondering: AtomicBool,
     pub nodes: AtomicU64,
@@ -69,6 +71,7 @@ impl Shared {
             tt: Tt::new(hash_mb),
             stop: AtomicBool::new(false),
             gui_stop: AtomicBool::new(false),
+            searching: AtomicBool::new(false),
             pondering: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             start: std::sync::Mutex::new(Instant::now()),

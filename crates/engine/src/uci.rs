@@ -102,7 +102,7 @@ impl Uci {
     }
 
     fn searching(&self) -> bool {
-        self.search.as_ref().is_some_and(|h| !h.is_finished())
+        self.shared.searching.load(Ordering::SeqCst)
     }
 
     fn stop_search(&mut self) {
@@ -459,6 +459,7 @@ impl Uci {
             limits.multipv = limits.multipv.max(s.candidates);
         }
         self.shared.stop.store(false, Ordering::SeqCst);
+        self.shared.searching.store(true, Ordering::SeqCst);
         self.shared.gui_stop.store(false, Ordering::SeqCst);
         self.shared.pondering.store(ponder, Ordering::SeqCst);
         self.shared.nodes.store(0, Ordering::SeqCst);
@@ -708,6 +709,7 @@ impl SearchJob {
             }
             None => "bestmove 0000".to_owned(),
         };
+        shared.searching.store(false, Ordering::SeqCst);
         say(out, &line);
     }
 }
