@@ -15,6 +15,7 @@ Usage:
   guoxiang fen FEN [--json]
   guoxiang move --fen FEN MOVE [--lang zh-CN|zh-TW|en] [--json]
   guoxiang pgn check FILE... [--json]
+  guoxiang uci                  (the UCI engine on stdin/stdout, as guoxiang-engine)
   guoxiang help
 
 MOVE may be SAN (Nf3, O-O, e8=Q), UCI (g1f3, e7e8q) or from-to (e1g1).
@@ -30,6 +31,13 @@ fn main() -> ExitCode {
         "perft" => perft_cmd::run(rest),
         "fen" => fen_cmd::run(rest),
         "move" => move_cmd::run(rest),
+        "uci" => {
+            let out: guoxiang_engine::uci::Output =
+                std::sync::Arc::new(std::sync::Mutex::new(Box::new(std::io::stdout())));
+            let mut engine = guoxiang_engine::uci::Uci::new(out);
+            engine.run(std::io::stdin().lock());
+            Ok(ExitCode::SUCCESS)
+        }
         "help" | "--help" | "-h" => {
             print!("{USAGE}");
             Ok(ExitCode::SUCCESS)
