@@ -176,12 +176,22 @@ pub async fn start(config: Config, time: time::TimeSource) -> Result<Running, Se
 /// Runs the server until Ctrl-C or SIGTERM (what `guoxiang serve` does).
 pub async fn run(config: Config) -> Result<(), ServerError> {
     let running = start(config, time::TimeSource::real()).await?;
-    println!("guoxiang server listening: open http://{}/", running.addr);
-    println!("(API under /api; stop with Ctrl-C)");
+    // Printing must not fail the server when nobody reads stdout any more.
+    say(&format!(
+        "guoxiang server listening: open http://{}/\n(API under /api; stop with Ctrl-C)",
+        running.addr
+    ));
     wait_for_signal().await;
-    println!("shutting down");
+    say("shutting down");
     running.shutdown().await;
     Ok(())
+}
+
+fn say(text: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{text}");
+    let _ = out.flush();
 }
 
 async fn wait_for_signal() {
