@@ -1,11 +1,15 @@
-//! `guoxiang serve [--addr 127.0.0.1:8080] [--db URL] [--data DIR]`: the game
+//! `guoxiang serve [--addr 127.0.0.1:8080] [--db URL] [--data DIR] [--create-per-minute N]`: the game
 //! server (also what `guoxiang` with no arguments runs).
 
 use crate::args::{Args, UsageError};
 use std::process::ExitCode;
 
 pub fn run(raw: &[String]) -> Result<ExitCode, UsageError> {
-    let args = Args::parse(raw, &["--addr", "--db", "--data"], &[])?;
+    let args = Args::parse(
+        raw,
+        &["--addr", "--db", "--data", "--create-per-minute"],
+        &[],
+    )?;
     if let Some(p) = args.positional.first() {
         return Err(UsageError(format!("serve takes no argument {p:?}")));
     }
@@ -20,6 +24,13 @@ pub fn run(raw: &[String]) -> Result<ExitCode, UsageError> {
     config.db = args.option("--db").map(str::to_string);
     if let Some(d) = args.option("--data") {
         config.data_dir = d.into();
+    }
+    if let Some(n) = args.option("--create-per-minute") {
+        let n: u32 = n
+            .parse()
+            .map_err(|_| UsageError(format!("--create-per-minute {n:?} is not a number")))?;
+        config.create_per_minute = n;
+        config.create_burst = config.create_burst.max(n);
     }
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
