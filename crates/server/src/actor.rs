@@ -134,7 +134,7 @@ struct GameTask {
 
 impl GameTask {
     fn new(st: GameState, ctx: Ctx, me: mpsc::WeakSender<Cmd>) -> GameTask {
-        let (events, _) = broadcast::channel(256);
+        let (events, _) = broadcast::channel(32);
         GameTask {
             st,
             ctx,

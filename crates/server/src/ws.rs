@@ -235,3 +235,29 @@ async fn handle_text(
         Err(e) => error_msg(&e, id.as_ref()),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lag_credit_is_half_the_smoothed_round_trip_and_bounded() {
+        let mut lag = Lag {
+            sent: VecDeque::new(),
+            rtt_ms: None,
+        };
+        assert_eq!(lag.credit(), 0);
+        lag.sent(1, 1_000);
+        lag.sent(2, 1_010);
+        lag.acked(2, 1_110); // 100 ms; seq 1 is skipped, not measured
+        assert_eq!(lag.credit(), 50);
+        lag.sent(3, 2_000);
+        lag.acked(3, 2_200); // (100 * 3 + 200) / 4 = 125
+        assert_eq!(lag.credit(), 62);
+        lag.acked(3, 9_999); // a repeated ack measures nothing
+        assert_eq!(lag.credit(), 62);
+        lag.sent(4, 3_000);
+        lag.acked(4, 13_000);
+        assert_eq!(lag.credit(), MAX_CREDIT_MS);
+    }
+}
