@@ -65,7 +65,13 @@ fn kill_9_mid_game_loses_no_move_and_charges_no_downtime() {
     );
     let id = created["id"].as_str().expect("id").to_string();
     let w = created["secret"].as_str().expect("secret").to_string();
-    let joined = http(&addr, "POST", &format!("/api/games/{id}/join"), None, None);
+    let joined = http(
+        &addr,
+        "POST",
+        &format!("/api/games/{id}/join"),
+        Some(json!({"key": created["join_key"]})),
+        None,
+    );
     let b = joined["secret"].as_str().expect("secret").to_string();
     for (i, m) in ["e2e4", "e7e5", "g1f3", "b8c6"].iter().enumerate() {
         let s = if i % 2 == 0 { &w } else { &b };

@@ -140,7 +140,8 @@ async fn one_game(
         .ok_or(format!("create: {created}"))?
         .to_string();
     let w = created["secret"].as_str().ok_or("no secret")?.to_string();
-    let joined = http(addr, "POST", &format!("/api/games/{id}/join"), "").await?;
+    let key = json!({"key": created["join_key"]}).to_string();
+    let joined = http(addr, "POST", &format!("/api/games/{id}/join"), &key).await?;
     let b = joined["secret"]
         .as_str()
         .ok_or(format!("join: {joined}"))?
@@ -177,18 +178,26 @@ async fn one_game(
             .map_err(|e| e.to_string())?;
         // Wait for our `ok` and for the opponent to see the move.
         let (mut got_ok, mut got_seen, mut finished) = (false, false, false);
+        let mut open = [true, true];
         let deadline = tokio::time::Instant::now() + Duration::from_secs(30);
         while !(got_ok && got_seen) {
+            if !open[0] && !open[1] {
+                return Err(format!("{id}: both sockets closed before the answers"));
+            }
             let (a, b) = socks.split_at_mut(1);
             let (which, msg) = tokio::select! {
-                x = a[0].next() => (0, x),
-                x = b[0].next() => (1, x),
+                x = a[0].next(), if open[0] => (0, x),
+                x = b[0].next(), if open[1] => (1, x),
                 _ = tokio::time::sleep_until(deadline) => return Err(format!("{id}: no answer in 30 s")),
             };
             let text = match msg {
                 Some(Ok(Message::Text(t))) => t.to_string(),
                 Some(Ok(_)) => continue,
-                _ => return Err(format!("{id}: socket closed")),
+                _ => {
+                    // The server closes the sockets after the final state of a game.
+                    open[which] = false;
+                    continue;
+                }
             };
             let v: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
             match v["t"].as_str() {

@@ -48,6 +48,7 @@ pub enum Cmd {
     },
     Join {
         secret: String,
+        key: String,
         reply: oneshot::Sender<Result<Color, ApiError>>,
     },
     View {
@@ -257,7 +258,7 @@ impl GameTask {
                     let _ = reply.send(Err(e));
                 }
             },
-            Cmd::Join { secret, reply } => match self.st.join(secret) {
+            Cmd::Join { secret, key, reply } => match self.st.join(secret, &key) {
                 Ok((color, writes)) => {
                     let r = self.commit(writes).await;
                     let _ = reply.send(r.clone().map(|()| color));

@@ -280,7 +280,12 @@ pub async fn create(
         _ => secrets[color.index()] = Some(secret.clone()),
     }
     let computer = (mode == Mode::Computer).then_some(!color);
-    let st = GameState::new(
+    let join_key = if mode == Mode::Friend {
+        Some(token(8)?)
+    } else {
+        None
+    };
+    let mut st = GameState::new(
         id.clone(),
         mode,
         level,
@@ -290,6 +295,7 @@ pub async fn create(
         app.config.disconnect_grace_ms,
         start,
     );
+    st.join_key = join_key.clone();
     app.ctx
         .store
         .write(crate::store::Write::CreateGame(Box::new(st.row())))
@@ -305,18 +311,33 @@ pub async fn create(
         "id": id,
         "secret": secret,
         "color": you,
-        "join_url": (mode == Mode::Friend).then(|| format!("/join/{id}")),
+        "join_key": join_key,
+        "join_url": join_key.as_ref().map(|k| format!("/join/{id}?key={k}")),
         "watch_url": format!("/watch/{id}"),
         "ws_url": format!("/api/games/{id}/ws"),
     });
     Ok((StatusCode::CREATED, Json(body)).into_response())
 }
 
-/// `POST /api/games/{id}/join`
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JoinReq {
+    #[serde(default)]
+    key: Option<String>,
+}
+
+/// `POST /api/games/{id}/join` with `{"key": K}` (or `?key=K`) from the join link.
 pub async fn join(
     State(app): State<Arc<AppState>>,
     Path(id): Path<String>,
+    Query(q): Q,
+    body: Bytes,
 ) -> Result<Json<Value>, ApiError> {
+    let req: JoinReq = parse_json(&body)?;
+    let key = req
+        .key
+        .or_else(|| q.get("key").cloned())
+        .unwrap_or_default();
     let tx = match app.target(&id).await? {
         Target::Live(tx) => tx,
         Target::Done(_) => return Err(ApiError::conflict("game_over", "the game is over")),
@@ -324,7 +345,11 @@ pub async fn join(
     let secret = token(16)?;
     let s2 = secret.clone();
     let color = app
-        .ask(&tx, |reply| Cmd::Join { secret: s2, reply })
+        .ask(&tx, |reply| Cmd::Join {
+            secret: s2,
+            key,
+            reply,
+        })
         .await??;
     Ok(Json(json!({
         "id": id,

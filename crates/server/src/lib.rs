@@ -175,13 +175,15 @@ pub async fn start(config: Config, time: time::TimeSource) -> Result<Running, Se
 
 /// Runs the server until Ctrl-C or SIGTERM (what `guoxiang serve` does).
 pub async fn run(config: Config) -> Result<(), ServerError> {
+    // Handlers first: a signal that arrives once the address is printed must be caught.
+    let signalled = shutdown_signal();
     let running = start(config, time::TimeSource::real()).await?;
     // Printing must not fail the server when nobody reads stdout any more.
     say(&format!(
         "guoxiang server listening: open http://{}/\n(API under /api; stop with Ctrl-C)",
         running.addr
     ));
-    wait_for_signal().await;
+    signalled.await;
     say("shutting down");
     running.shutdown().await;
     Ok(())
@@ -194,24 +196,23 @@ fn say(text: &str) {
     let _ = out.flush();
 }
 
-async fn wait_for_signal() {
+/// A future that completes on Ctrl-C or SIGTERM; the handlers are installed
+/// when this function is called, not when the future is first polled.
+fn shutdown_signal() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
-    {
-        use tokio::signal::unix::{signal, SignalKind};
-        match signal(SignalKind::terminate()) {
-            Ok(mut term) => {
-                tokio::select! {
-                    _ = tokio::signal::ctrl_c() => {}
-                    _ = term.recv() => {}
-                }
-            }
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
-            }
-        }
-    }
-    #[cfg(not(unix))]
-    {
+    let term = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()).ok();
+    let ctrl_c = tokio::spawn(async {
         let _ = tokio::signal::ctrl_c().await;
+    });
+    async move {
+        #[cfg(unix)]
+        if let Some(mut term) = term {
+            tokio::select! {
+                _ = ctrl_c => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+        let _ = ctrl_c.await;
     }
 }

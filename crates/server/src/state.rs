@@ -154,6 +154,8 @@ pub struct GameState {
     pub computer: Option<Color>,
     pub created_at: i64,
     pub secrets: [Option<String>; 2],
+    /// What the join link carries (friend games): only its holder may join.
+    pub join_key: Option<String>,
     pub status: Status,
     pub game: Game,
     pub clock: Clock,
@@ -211,6 +213,7 @@ impl GameState {
             computer,
             created_at: unix_ms(),
             secrets,
+            join_key: None,
             status,
             game: start.map_or_else(Game::new, Game::from_position),
             clock: Clock::new(control),
@@ -245,6 +248,7 @@ impl GameState {
             black_ms: b as i64,
             finished_at: None,
             start_fen: (self.game.start() != &Position::new()).then(|| self.game.start().fen()),
+            join_key: self.join_key.clone(),
         }
     }
 
@@ -276,6 +280,7 @@ impl GameState {
             start,
         );
         g.created_at = row.created_at;
+        g.join_key = row.join_key.clone();
         for (i, m) in moves.iter().enumerate() {
             if m.ply != i as i64 + 1 {
                 return Err(corrupt("moves out of sequence"));
@@ -334,11 +339,16 @@ impl GameState {
     }
 
     /// The second player joins a friend game; returns their colour.
-    pub fn join(&mut self, secret: String) -> Result<(Color, Vec<Write>), ApiError> {
+    pub fn join(&mut self, secret: String, key: &str) -> Result<(Color, Vec<Write>), ApiError> {
         if self.mode != Mode::Friend {
             return Err(ApiError::conflict(
                 "not_joinable",
                 "only friend games can be joined",
+            ));
+        }
+        if self.join_key.as_deref() != Some(key) {
+            return Err(ApiError::forbidden(
+                "joining needs the key of the join link (the watch link only watches)",
             ));
         }
         if self.status != Status::Waiting {

@@ -33,7 +33,8 @@ pub const MIGRATIONS: &[(i64, &str)] = &[(
         white_ms BIGINT NOT NULL,
         black_ms BIGINT NOT NULL,
         finished_at BIGINT,
-        start_fen TEXT
+        start_fen TEXT,
+        join_key TEXT
     );
     CREATE TABLE moves (
         game_id TEXT NOT NULL REFERENCES games(id),
@@ -82,6 +83,8 @@ pub struct GameRow {
     pub finished_at: Option<i64>,
     /// The starting position when it is not the standard one.
     pub start_fen: Option<String>,
+    /// The key a friend needs to join (from the join link).
+    pub join_key: Option<String>,
 }
 
 /// A stored move with both clocks after it.
@@ -133,6 +136,8 @@ type Job = (Write, oneshot::Sender<Result<(), String>>);
 pub struct Store {
     writer: std_mpsc::Sender<Job>,
     reader: Arc<Mutex<Connection>>,
+    /// Keeps the checkpoint thread running while any handle exists.
+    _alive: Arc<()>,
 }
 
 fn open(path: &Path) -> Result<Connection, StoreError> {
@@ -200,14 +205,23 @@ impl Store {
         };
         let mut writer = open(&path)?;
         migrate(&mut writer)?;
+        // Checkpoints run beside the writer, so a commit never waits for one.
+        writer.pragma_update(None, "wal_autocheckpoint", 0)?;
+        let checkpointer = open(&path)?;
         let reader = open(&path)?;
         let (tx, rx) = std_mpsc::channel::<Job>();
         std::thread::Builder::new()
             .name("guoxiang-store".into())
             .spawn(move || writer_loop(writer, rx))?;
+        let alive = Arc::new(());
+        let weak = Arc::downgrade(&alive);
+        std::thread::Builder::new()
+            .name("guoxiang-checkpoint".into())
+            .spawn(move || checkpoint_loop(checkpointer, weak))?;
         Ok(Store {
             writer: tx,
             reader: Arc::new(Mutex::new(reader)),
+            _alive: alive,
         })
     }
 
@@ -308,7 +322,7 @@ impl Store {
                  FROM games WHERE status = 'finished' ORDER BY finished_at DESC, id LIMIT ?1 OFFSET ?2"
             ))?;
             let rows = st
-                .query_map(params![limit, offset], |r| Ok((game_row(r)?, r.get(15)?)))?
+                .query_map(params![limit, offset], |r| Ok((game_row(r)?, r.get(16)?)))?
                 .collect::<Result<Vec<_>, _>>()?;
             Ok((rows, total))
         })
@@ -330,7 +344,7 @@ impl Store {
 }
 
 const GAME_COLUMNS: &str = "id, created_at, mode, level, computer_color, time_control, \
-    white_secret, black_secret, status, result, reason, white_ms, black_ms, finished_at, start_fen";
+    white_secret, black_secret, status, result, reason, white_ms, black_ms, finished_at, start_fen, join_key";
 
 fn game_row(r: &rusqlite::Row<'_>) -> Result<GameRow, rusqlite::Error> {
     Ok(GameRow {
@@ -349,6 +363,7 @@ fn game_row(r: &rusqlite::Row<'_>) -> Result<GameRow, rusqlite::Error> {
         black_ms: r.get(12)?,
         finished_at: r.get(13)?,
         start_fen: r.get(14)?,
+        join_key: r.get(15)?,
     })
 }
 
@@ -375,12 +390,12 @@ fn apply(c: &Connection, w: &Write) -> Result<(), rusqlite::Error> {
     match w {
         Write::CreateGame(g) => {
             c.prepare_cached(&format!(
-                "INSERT INTO games ({GAME_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)"
+                "INSERT INTO games ({GAME_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)"
             ))?
             .execute(params![
                 g.id, g.created_at, g.mode, g.level, g.computer_color, g.time_control,
                 g.white_secret, g.black_secret, g.status, g.result, g.reason, g.white_ms,
-                g.black_ms, g.finished_at, g.start_fen
+                g.black_ms, g.finished_at, g.start_fen, g.join_key
             ])?;
         }
         Write::Join { id, color, secret } => {
@@ -437,6 +452,19 @@ fn apply(c: &Connection, w: &Write) -> Result<(), rusqlite::Error> {
     Ok(())
 }
 
+/// Copies the WAL back into the database every second (without blocking the
+/// writer), until every handle of the store is gone.
+fn checkpoint_loop(conn: Connection, alive: std::sync::Weak<()>) {
+    loop {
+        std::thread::sleep(std::time::Duration::from_secs(1));
+        if alive.upgrade().is_none() {
+            return;
+        }
+        // A failed checkpoint is retried next time; the WAL only grows meanwhile.
+        let _ = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+    }
+}
+
 /// The writer thread: takes every queued write, applies them in one transaction,
 /// commits, then answers each.
 fn writer_loop(mut conn: Connection, rx: std_mpsc::Receiver<Job>) {
@@ -488,6 +516,7 @@ mod tests {
             black_ms: 0,
             finished_at: None,
             start_fen: None,
+            join_key: None,
         }
     }
 

@@ -45,6 +45,10 @@ pub async fn upgrade(
     };
     Ok(ws
         .max_message_size(16 * 1024)
+        .max_frame_size(16 * 1024)
+        // Small buffers: thousands of sockets each send small JSON messages.
+        .read_buffer_size(4 * 1024)
+        .write_buffer_size(0)
         .on_upgrade(move |socket| session(socket, app, tx, secret))
         .into_response())
 }

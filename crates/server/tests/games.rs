@@ -612,10 +612,11 @@ async fn strangers_and_spectators_cannot_move_and_bad_input_is_refused() {
     assert_eq!((s, v["error"].as_str()), (405, Some("method_not_allowed")));
     let (s, v) = srv.json("GET", "/api/games?page=0", None, None).await;
     assert_eq!((s, v["error"].as_str()), (400, Some("bad_request")));
+    let wrong_key = Some(json!({"key": "x"}));
     let (s, v) = srv
-        .json("POST", &format!("/api/games/{id}/join"), None, None)
+        .json("POST", &format!("/api/games/{id}/join"), wrong_key, None)
         .await;
-    assert_eq!((s, v["error"].as_str()), (409, Some("already_joined")));
+    assert_eq!((s, v["error"].as_str()), (403, Some("forbidden")));
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

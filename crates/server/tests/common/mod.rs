@@ -113,9 +113,21 @@ impl Srv {
         if let Some(f) = fen {
             body["fen"] = json!(f);
         }
-        let (id, white) = self.create(body).await;
-        let (s, v) = self
+        let (s, v) = self.json("POST", "/api/games", Some(body), None).await;
+        assert_eq!(s, 201, "{v}");
+        let id = v["id"].as_str().expect("id").to_string();
+        let white = v["secret"].as_str().expect("secret").to_string();
+        let key = v["join_key"].clone();
+        let link = format!("/join/{id}?key={}", key.as_str().unwrap_or_default());
+        assert_eq!(v["join_url"], json!(link));
+        // The watch link does not let a spectator take the seat.
+        let (s, e) = self
             .json("POST", &format!("/api/games/{id}/join"), None, None)
+            .await;
+        assert_eq!((s, e["error"].as_str()), (403, Some("forbidden")), "{e}");
+        let join = Some(json!({"key": key}));
+        let (s, v) = self
+            .json("POST", &format!("/api/games/{id}/join"), join, None)
             .await;
         assert_eq!(s, 200, "{v}");
         assert_eq!(v["color"], "black");
