@@ -21,6 +21,7 @@ mod color;
 pub mod fen;
 mod movegen;
 mod moves;
+pub mod pgn;
 mod piece;
 mod polyglot_keys;
 mod position;
