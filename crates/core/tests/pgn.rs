@@ -937,3 +937,136 @@ proptest! {
         prop_assert_eq!(&back, &game, "{}", text);
     }
 }
+
+// ----- replay ------------------------------------------------------------------
+
+use guoxiang_core::pgn::{Replay, ReplayError};
+use guoxiang_core::Position;
+
+#[test]
+fn replay_plays_every_mainline_move_legally() {
+    let mut r = Reader::new(IMMORTAL.as_bytes());
+    let game = r
+        .read_game(&mut Replay::new().keep_moves())
+        .unwrap()
+        .unwrap();
+    assert_eq!(game.error, None);
+    assert_eq!(game.plies, 45);
+    assert_eq!(game.moves.len(), 45);
+    assert!(game.end.is_checkmate());
+    assert_eq!(game.result, Some(GameResult::WhiteWins));
+}
+
+#[test]
+fn replay_stops_at_the_first_illegal_move() {
+    let mut r = Reader::new(&b"1. e4 e5 2. Nf3 Nf6 3. Bb5 Bb4 4. Qh5 Qxh5 *"[..]);
+    let game = r.read_game(&mut Replay::new()).unwrap().unwrap();
+    assert_eq!(game.plies, 6);
+    match game.error {
+        Some(ReplayError::IllegalMove {
+            ply: 7,
+            depth: 0,
+            ref san,
+            ..
+        }) => assert_eq!(san, "Qh5"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn replay_starts_from_the_fen_tag() {
+    let pgn = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 Kd7 2. e5 *";
+    let game = Reader::new(pgn.as_bytes())
+        .read_game(&mut Replay::new())
+        .unwrap()
+        .unwrap();
+    assert_eq!(game.error, None);
+    assert_eq!(game.end.fen(), "8/3k4/8/4P3/8/8/8/4K3 b - - 0 2");
+    let bad = "[FEN \"not a fen\"]\n\n1. e4 *";
+    let game = Reader::new(bad.as_bytes())
+        .read_game(&mut Replay::new())
+        .unwrap()
+        .unwrap();
+    assert!(matches!(game.error, Some(ReplayError::InvalidFen { .. })));
+}
+
+#[test]
+fn replay_checks_variations_when_asked() {
+    let pgn = "1. e4 e5 (1... c5 2. Nf3 (2. Nc3 Nc6) d6) (1... Nf6 2. Ke3) 2. Nf3 *";
+    let mainline = Reader::new(pgn.as_bytes())
+        .read_game(&mut Replay::new())
+        .unwrap()
+        .unwrap();
+    assert_eq!((mainline.plies, mainline.error), (3, None));
+    let all = Reader::new(pgn.as_bytes())
+        .read_game(&mut Replay::new().with_variations())
+        .unwrap()
+        .unwrap();
+    assert_eq!(all.plies, 3);
+    match all.error {
+        Some(ReplayError::IllegalMove {
+            ply: 3,
+            depth: 1,
+            ref san,
+            ..
+        }) => assert_eq!(san, "Ke3"),
+        other => panic!("{other:?}"),
+    }
+    let record = record(pgn);
+    assert_eq!(record.replay(false).unwrap().len(), 3);
+    assert!(matches!(
+        record.replay(true),
+        Err(ReplayError::IllegalMove {
+            ply: 3,
+            depth: 1,
+            ..
+        })
+    ));
+}
+
+/// A pseudo-random legal game: xorshift over the legal moves.
+fn random_game(seed: u64, plies: usize) -> (Position, Vec<guoxiang_core::Move>) {
+    let start = Position::new();
+    let mut pos = start.clone();
+    let mut moves = Vec::new();
+    let mut x = seed | 1;
+    for _ in 0..plies {
+        let legal = pos.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let m = legal
+            .iter()
+            .nth((x % legal.len() as u64) as usize)
+            .copied()
+            .unwrap();
+        moves.push(m);
+        pos.play_unchecked(m);
+    }
+    (start, moves)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_legal_games_round_trip_through_pgn(seed in any::<u64>(), plies in 0usize..200) {
+        let (start, moves) = random_game(seed, plies);
+        let mut game = GameRecord::from_moves(&start, &moves).unwrap();
+        game.moves.iter_mut().step_by(7).for_each(|n| n.nags.push(1));
+        game.moves.iter_mut().step_by(5).for_each(|n| n.comments_after.push("note".into()));
+        let text = game.to_pgn();
+        let back = record(&text);
+        prop_assert_eq!(&back.moves, &game.moves);
+        prop_assert_eq!(back.replay(true).unwrap(), moves.clone());
+        let replayed = Reader::new(text.as_bytes())
+            .read_game(&mut Replay::new().keep_moves())
+            .unwrap()
+            .unwrap();
+        prop_assert_eq!(replayed.moves, moves);
+        prop_assert_eq!(replayed.error, None);
+    }
+}

@@ -10,7 +10,9 @@
 //!   games is skipped up to the end of its line and reported as an error.
 //! * [`Reader::games`] gives [`GameRecord`] trees (bounded by [`RecordLimits`]).
 //! * [`GameRecord::to_pgn`] writes export-format PGN; reading it back gives the
-//!   same tree.
+//!   same tree. [`GameRecord::from_moves`] makes a record from moves.
+//! * [`Replay`] plays every move of each game with full legality checks while
+//!   streaming; [`GameRecord::replay`] does the same for a record.
 //!
 //! ```
 //! use guoxiang_core::pgn::{GameResult, Reader};
@@ -29,11 +31,13 @@
 mod error;
 mod reader;
 mod record;
+mod replay;
 mod visitor;
 mod writer;
 
 pub use error::{ErrorKind, Location, PgnError, SyntaxError};
 pub use reader::{Limits, Reader};
 pub use record::{GameRecord, Games, MoveNode, RecordBuilder, RecordLimits};
+pub use replay::{Replay, ReplayError, Replayed, MAX_REPLAY_DEPTH};
 pub use visitor::{nag_from_glyph, GameResult, ParseResultError, Skip, Visitor};
 pub use writer::{MAX_LINE, SEVEN_TAG_ROSTER};
