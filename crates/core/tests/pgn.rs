@@ -974,6 +974,40 @@ fn replay_stops_at_the_first_illegal_move() {
 }
 
 #[test]
+fn replay_reports_ambiguous_and_malformed_moves_as_san_does() {
+    for (pgn, bad) in [
+        ("1. e4 e5 2. Nc3 Nc6 3. Ne2 *", "Ne2"),
+        ("1. e4 e5 2. Kxe8 *", "Kxe8"),
+        ("1. e4 e5 2. e9 *", "e9"),
+        ("1. e4 -- *", "--"),
+    ] {
+        let game = Reader::new(pgn.as_bytes())
+            .read_game(&mut Replay::new())
+            .unwrap()
+            .unwrap();
+        let mut pos = Position::new();
+        let mut expected = None;
+        for san in sans(&one(pgn)) {
+            match pos.parse_san(san) {
+                Ok(m) => pos.play_unchecked(m),
+                Err(e) => {
+                    expected = Some(e);
+                    break;
+                }
+            }
+        }
+        match game.error {
+            Some(ReplayError::IllegalMove { san, error, .. }) => {
+                assert_eq!(san, bad);
+                assert_eq!(Some(error), expected);
+            }
+            other => panic!("{pgn}: {other:?}"),
+        }
+        assert_eq!(game.end, pos);
+    }
+}
+
+#[test]
 fn replay_starts_from_the_fen_tag() {
     let pgn = "[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/4P3/4K3 w - - 0 1\"]\n\n1. e4 Kd7 2. e5 *";
     let game = Reader::new(pgn.as_bytes())

@@ -655,17 +655,15 @@ impl<R: Read> Reader<R> {
                     }
                 }
                 b'{' => {
-                    let at = self.pos;
                     self.pos += 1;
-                    self.read_comment(v, &st, b'}', at)?;
+                    self.read_comment(v, &st, b'}')?;
                     if self.peek()? == Some(b'}') {
                         self.pos += 1;
                     }
                 }
                 b';' => {
-                    let at = self.pos;
                     self.pos += 1;
-                    self.read_comment(v, &st, b'\n', at)?;
+                    self.read_comment(v, &st, b'\n')?;
                 }
                 b'(' => {
                     self.pos += 1;
@@ -834,14 +832,10 @@ impl<R: Read> Reader<R> {
         v: &mut V,
         st: &Movetext,
         delim: u8,
-        open: usize,
     ) -> Result<(), PgnError> {
-        let open_loc = if delim == b'}' {
-            Some(self.location_at(open))
-        } else {
-            None
-        };
         let limit = self.limits.max_comment;
+        // On errors, the opening `{` is still in the buffer, right before `start`
+        // (filling keeps one byte before the unread ones).
         match self.scan_until(delim, limit)? {
             Run::Complete(start, len) => {
                 if st.emit() {
@@ -849,25 +843,25 @@ impl<R: Read> Reader<R> {
                 }
             }
             Run::Truncated(start, len) => {
+                let open = (delim == b'}').then(|| self.location_at(start - 1));
                 if st.emit() {
                     v.comment(&self.buf[start..start + len]);
                     let e = self.error_at(start + len, ErrorKind::CommentTooLong { limit });
                     v.error(&e);
                 }
                 let closed = self.skip_until(delim)?;
-                if !closed && delim == b'}' && st.emit() {
-                    if let Some(at) = open_loc {
-                        v.error(&SyntaxError {
-                            kind: ErrorKind::UnterminatedComment,
-                            at,
-                        });
-                    }
+                if let (false, Some(at), true) = (closed, open, st.emit()) {
+                    v.error(&SyntaxError {
+                        kind: ErrorKind::UnterminatedComment,
+                        at,
+                    });
                 }
             }
             Run::Eof(start, len) => {
                 if st.emit() {
                     v.comment(trim_cr(&self.buf[start..start + len], delim));
-                    if let Some(at) = open_loc {
+                    if delim == b'}' {
+                        let at = self.location_at(start - 1);
                         v.error(&SyntaxError {
                             kind: ErrorKind::UnterminatedComment,
                             at,

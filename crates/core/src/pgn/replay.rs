@@ -4,8 +4,106 @@
 use super::record::{GameRecord, MoveNode};
 use super::visitor::{GameResult, Skip, Visitor};
 use crate::fen::STARTING_FEN;
+use crate::movegen::{PawnKind, Sink};
+use crate::position::role_bit;
 use crate::san::{San, SanError};
-use crate::{FenError, Move, Position};
+use crate::{Bitboard, FenError, File, Move, MoveKind, Position, Rank, Role, Square};
+
+/// The legal move `san` means in `pos`.
+///
+/// A quick match for the common case, exactly one legal candidate, following
+/// the rules of [`San::to_move`] while the legal moves are generated (nothing
+/// is listed); everything else (castling, null moves, errors, ambiguity) goes to
+/// `San::to_move` itself, so results and error messages are exactly its. The
+/// candidates come from legal move generation: nothing illegal gets through.
+#[inline]
+fn san_to_move(san: &San, pos: &Position) -> Result<Move, SanError> {
+    if let San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    } = *san
+    {
+        let mut matcher = Matcher {
+            file,
+            rank,
+            pawn_file: (role == Role::Pawn && file.is_none() && !capture).then(|| to.file()),
+            promotion,
+            count: 0,
+            found: None,
+        };
+        pos.generate_for(&mut matcher, role_bit(role), Bitboard::from_square(to));
+        if let (1, Some(m)) = (matcher.count, matcher.found) {
+            return Ok(m);
+        }
+    }
+    san.to_move(pos)
+}
+
+/// Counts the legal moves that fit a SAN move's constraints, as they are generated.
+struct Matcher {
+    file: Option<File>,
+    rank: Option<Rank>,
+    /// A pawn written without a file and without capture stays on this file.
+    pawn_file: Option<File>,
+    promotion: Option<Role>,
+    count: u32,
+    found: Option<Move>,
+}
+
+impl Matcher {
+    #[inline]
+    fn origin_fits(&self, from: Square) -> bool {
+        self.file.is_none_or(|f| from.file() == f)
+            && self.rank.is_none_or(|r| from.rank() == r)
+            && self.pawn_file.is_none_or(|f| from.file() == f)
+    }
+
+    #[inline]
+    fn hit(&mut self, m: Move) {
+        self.count += 1;
+        self.found = Some(m);
+    }
+}
+
+impl Sink for Matcher {
+    #[inline]
+    fn piece(&mut self, from: Square, targets: Bitboard) {
+        if self.promotion.is_none() && self.origin_fits(from) {
+            for to in targets {
+                self.hit(Move::normal(from, to));
+            }
+        }
+    }
+
+    #[inline]
+    fn pawns(&mut self, targets: Bitboard, offset: i8, kind: PawnKind) {
+        for to in targets {
+            let from = Square::from_index_masked((to.index() as i32 - offset as i32) as u32);
+            if !self.origin_fits(from) {
+                continue;
+            }
+            match (kind, self.promotion) {
+                (PawnKind::Normal, None) => self.hit(Move::normal(from, to)),
+                (PawnKind::Double, None) => self.hit(Move::new(from, to, MoveKind::DoublePush)),
+                (PawnKind::Promotion, Some(r)) => {
+                    self.hit(Move::new(from, to, MoveKind::Promotion(r)))
+                }
+                _ => {}
+            }
+        }
+    }
+
+    #[inline]
+    fn one(&mut self, m: Move) {
+        if !m.is_castle() && m.promotion() == self.promotion && self.origin_fits(m.from()) {
+            self.hit(m);
+        }
+    }
+}
 
 /// Why a game could not be replayed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -54,8 +152,8 @@ struct Line {
 }
 
 /// A [`Visitor`] that plays every move with full legality checks
-/// (SAN read with [`San::from_ascii`], matched with [`San::to_move`], then
-/// [`Position::play_unchecked`]). Games may start from a `FEN` tag. By default
+/// (SAN read with [`San::from_ascii`], matched against the legal moves with the
+/// rules of [`San::to_move`], then [`Position::play_unchecked`]). Games may start from a `FEN` tag. By default
 /// variations are skipped; [`Replay::with_variations`] checks them too.
 ///
 /// ```
@@ -172,7 +270,7 @@ impl Visitor for Replay {
             return;
         }
         line.ply += 1;
-        match San::from_ascii(san).and_then(|s| s.to_move(&line.pos)) {
+        match San::from_ascii(san).and_then(|s| san_to_move(&s, &line.pos)) {
             Ok(m) => {
                 if self.variations {
                     line.before.clone_from(&line.pos);
@@ -278,7 +376,7 @@ impl GameRecord {
             for (i, node) in line.iter().enumerate() {
                 let ply = before + i as u32 + 1;
                 let m = San::from_ascii(node.san.as_bytes())
-                    .and_then(|s| s.to_move(&pos))
+                    .and_then(|s| san_to_move(&s, &pos))
                     .map_err(|error| ReplayError::IllegalMove {
                         ply,
                         depth,
