@@ -131,21 +131,28 @@ fn peer(data: &[u8]) -> (u64, u64) {
 
 fn pgn(c: &mut Criterion) {
     let (data, games) = bench_file();
-    // One timed pass of each first, for the record, and a check that both agree.
-    for (name, f) in [
-        ("ours", ours as fn(&[u8]) -> (u64, u64)),
-        ("pgn-reader+shakmaty", peer),
-    ] {
-        let t = Instant::now();
-        let (g, p) = f(&data);
-        let s = t.elapsed().as_secs_f64();
-        assert_eq!(g, games);
+    // Timed passes first, interleaved, best of 3 (the machine may be shared),
+    // for the record; and a check that both read the same games and plies.
+    type Pass = fn(&[u8]) -> (u64, u64);
+    let runs: [(&str, Pass); 2] = [("ours", ours), ("pgn-reader+shakmaty", peer)];
+    let mut best = [f64::INFINITY; 2];
+    for _ in 0..3 {
+        for (i, (_, f)) in runs.iter().enumerate() {
+            let t = Instant::now();
+            let (g, _) = f(&data);
+            best[i] = best[i].min(t.elapsed().as_secs_f64());
+            assert_eq!(g, games);
+        }
+    }
+    for (i, (name, _)) in runs.iter().enumerate() {
         eprintln!(
-            "{name:>20}: {g} games, {p} plies, {:.1} MB in {s:.3}s: {:.0} games/s",
+            "{name:>20}: {games} games, {:.1} MB, best of 3 {:.3}s: {:.0} games/s",
             data.len() as f64 / 1e6,
-            g as f64 / s
+            best[i],
+            games as f64 / best[i]
         );
     }
+    eprintln!("ratio ours/peer (games/s): {:.2}", best[1] / best[0]);
     assert_eq!(ours(&data), peer(&data));
     let mut group = c.benchmark_group("pgn_replay");
     group.throughput(Throughput::Elements(games));

@@ -1104,3 +1104,36 @@ proptest! {
         prop_assert_eq!(replayed.error, None);
     }
 }
+
+#[test]
+fn every_legal_move_in_tricky_positions_replays_to_itself() {
+    for fen in [
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        "r3k2r/Pppp1ppp/1b3nbN/nP6/BBP1P3/q4N2/Pp1P2PP/R2Q1RK1 w kq - 0 1",
+        "rnbq1k1r/pp1Pbppp/2p5/8/2B5/8/PPP1NnPP/RNBQK2R w KQ - 1 8",
+        "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+        "4k3/1P6/8/3pP3/8/8/6p1/R3K2R w KQ d6 0 1",
+        "1r2k3/P1P5/8/8/8/8/8/4K3 w - - 0 1",
+        "4k3/8/8/8/8/8/p1p5/1R2K3 b - - 0 1",
+        "2k5/8/8/8/8/1N3N2/8/1N1QK1NQ w - - 0 1",
+    ] {
+        let pos = Position::from_fen(fen).unwrap();
+        let legal = pos.legal_moves();
+        assert!(!legal.is_empty());
+        for &m in legal.iter() {
+            let game = GameRecord::from_moves(&pos, &[m]).unwrap();
+            assert_eq!(
+                game.replay(false).unwrap(),
+                [m],
+                "{fen} {}",
+                game.moves[0].san
+            );
+            let text = game.to_pgn();
+            let streamed = Reader::new(text.as_bytes())
+                .read_game(&mut Replay::new().keep_moves())
+                .unwrap()
+                .unwrap();
+            assert_eq!(streamed.moves, [m], "{text}");
+        }
+    }
+}

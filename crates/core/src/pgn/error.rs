@@ -33,37 +33,61 @@ impl fmt::Display for Location {
 pub enum ErrorKind {
     /// Bytes between games that cannot start a game; the rest of the line was skipped.
     #[error("garbage between games (byte 0x{byte:02x}); skipped to the end of the line")]
-    GarbageBetweenGames { byte: u8 },
+    GarbageBetweenGames {
+        /// The first offending byte.
+        byte: u8,
+    },
     /// A byte that has no meaning in movetext; the run of such bytes was skipped.
     #[error("unexpected byte 0x{byte:02x} in movetext; skipped")]
-    UnexpectedByte { byte: u8 },
+    UnexpectedByte {
+        /// The first offending byte.
+        byte: u8,
+    },
     /// A tag pair that is not `[Name "value"]`.
     #[error("malformed tag pair: {reason}")]
-    MalformedTag { reason: &'static str },
+    MalformedTag {
+        /// What is wrong.
+        reason: &'static str,
+    },
     /// A tag name or value longer than the limit; it was truncated.
     #[error("tag name or value longer than {limit} bytes; truncated")]
-    TagTooLong { limit: usize },
+    TagTooLong {
+        /// The limit in force.
+        limit: usize,
+    },
     /// A tag value without its closing quote on the same line.
     #[error("tag value not closed by '\"' before the end of the line")]
     UnterminatedTag,
     /// A `{` comment longer than the limit; only its first bytes were kept.
     #[error("comment longer than {limit} bytes; truncated")]
-    CommentTooLong { limit: usize },
+    CommentTooLong {
+        /// The limit in force.
+        limit: usize,
+    },
     /// A `{` comment still open at the end of the input.
     #[error("comment not closed by '}}' before the end of the input")]
     UnterminatedComment,
     /// A movetext token (SAN, move number, ...) longer than the limit; skipped.
     #[error("token longer than {limit} bytes; skipped")]
-    TokenTooLong { limit: usize },
+    TokenTooLong {
+        /// The limit in force.
+        limit: usize,
+    },
     /// `$` not followed by a number from 0 to 255, or an unknown `!`/`?` glyph.
     #[error("invalid annotation glyph: {reason}")]
-    InvalidNag { reason: &'static str },
+    InvalidNag {
+        /// What is wrong.
+        reason: &'static str,
+    },
     /// A `)` without a matching `(`; ignored.
     #[error("')' without a matching '('; ignored")]
     UnmatchedCloseParen,
     /// The game ended with variations still open; they were closed.
     #[error("{open} variation(s) still open at the end of the game; closed")]
-    UnclosedVariations { open: u64 },
+    UnclosedVariations {
+        /// How many were open.
+        open: u64,
+    },
     /// A game result inside a variation; ignored.
     #[error("game result inside a variation; ignored")]
     ResultInVariation,
@@ -77,16 +101,28 @@ pub enum ErrorKind {
     VariationWithoutMove,
     /// The game has more moves (over all variations) than the record builder keeps.
     #[error("game has more than {limit} moves (counting variations)")]
-    TooManyNodes { limit: usize },
+    TooManyNodes {
+        /// The limit in force.
+        limit: usize,
+    },
     /// Variations nested deeper than the record builder keeps.
     #[error("variations nested deeper than {limit}")]
-    TooDeep { limit: usize },
+    TooDeep {
+        /// The limit in force.
+        limit: usize,
+    },
     /// More tag pairs than the record builder keeps.
     #[error("game has more than {limit} tag pairs")]
-    TooManyTags { limit: usize },
+    TooManyTags {
+        /// The limit in force.
+        limit: usize,
+    },
     /// More comment and tag text than the record builder keeps.
     #[error("game has more than {limit} bytes of comments and tags")]
-    TooMuchText { limit: usize },
+    TooMuchText {
+        /// The limit in force.
+        limit: usize,
+    },
 }
 
 /// A problem in the input, and where it is.

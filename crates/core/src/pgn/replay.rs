@@ -7,7 +7,102 @@ use crate::fen::STARTING_FEN;
 use crate::movegen::{PawnKind, Sink};
 use crate::position::role_bit;
 use crate::san::{San, SanError};
-use crate::{Bitboard, FenError, File, Move, MoveKind, Position, Rank, Role, Square};
+use crate::{Bitboard, CastlingSide, FenError, File, Move, MoveKind, Position, Rank, Role, Square};
+
+/// Reads SAN: the plain shapes (`Nbd7`, `exd5`, `e8=Q+`, `O-O`, ...) directly,
+/// everything else with [`San::from_ascii`]. Gives exactly what `from_ascii`
+/// gives (checked by a property test).
+#[inline]
+fn read_san(bytes: &[u8]) -> Result<San, SanError> {
+    match quick_san(bytes) {
+        Some(san) => Ok(san),
+        None => San::from_ascii(bytes),
+    }
+}
+
+/// The common SAN shapes, or `None` to leave the input to [`San::from_ascii`].
+#[inline]
+fn quick_san(bytes: &[u8]) -> Option<San> {
+    let s = match bytes {
+        [rest @ .., b'+' | b'#'] => rest,
+        _ => bytes,
+    };
+    let (role, rest) = match *s.first()? {
+        b'N' => (Role::Knight, &s[1..]),
+        b'B' => (Role::Bishop, &s[1..]),
+        b'R' => (Role::Rook, &s[1..]),
+        b'Q' => (Role::Queen, &s[1..]),
+        b'K' => (Role::King, &s[1..]),
+        b'a'..=b'h' => (Role::Pawn, s),
+        b'O' => {
+            return match s {
+                b"O-O" => Some(San::Castle(CastlingSide::KingSide)),
+                b"O-O-O" => Some(San::Castle(CastlingSide::QueenSide)),
+                _ => None,
+            }
+        }
+        _ => return None,
+    };
+    let (rest, promotion) = match rest {
+        [head @ .., b'=', p] if role == Role::Pawn => {
+            let r = match p {
+                b'N' => Role::Knight,
+                b'B' => Role::Bishop,
+                b'R' => Role::Rook,
+                b'Q' => Role::Queen,
+                _ => return None,
+            };
+            (head, Some(r))
+        }
+        _ => (rest, None),
+    };
+    let [body @ .., f, r] = rest else {
+        return None;
+    };
+    let to = Square::from_coords(file_of(*f)?, rank_of(*r)?);
+    let (body, capture) = match body {
+        [head @ .., b'x'] => (head, true),
+        _ => (body, false),
+    };
+    let (file, rank) = match (role, body) {
+        (_, []) => (None, None),
+        (Role::Pawn, [c]) if capture => (Some(file_of(*c)?), None),
+        (Role::Pawn, _) => return None,
+        (_, [c]) => match (file_of(*c), rank_of(*c)) {
+            (Some(f), _) => (Some(f), None),
+            (None, Some(r)) => (None, Some(r)),
+            _ => return None,
+        },
+        (_, [f, r]) => (Some(file_of(*f)?), Some(rank_of(*r)?)),
+        _ => return None,
+    };
+    Some(San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    })
+}
+
+#[inline]
+fn file_of(b: u8) -> Option<File> {
+    if b.is_ascii_lowercase() {
+        File::new(b.wrapping_sub(b'a'))
+    } else {
+        None
+    }
+}
+
+#[inline]
+fn rank_of(b: u8) -> Option<Rank> {
+    if b.is_ascii_digit() {
+        Rank::new(b.wrapping_sub(b'1'))
+    } else {
+        None
+    }
+}
 
 /// The legal move `san` means in `pos`.
 ///
@@ -110,15 +205,24 @@ impl Sink for Matcher {
 pub enum ReplayError {
     /// The `FEN` tag does not give a legal position.
     #[error("bad FEN tag {fen:?}: {error}")]
-    InvalidFen { fen: String, error: FenError },
+    InvalidFen {
+        /// The tag's value.
+        fen: String,
+        /// Why it was refused.
+        error: FenError,
+    },
     /// A move is not SAN, or not legal where it is played. `ply` is its number
     /// of half-moves from the start of the game (1 for the first), along the
     /// line it is in; `depth` is 0 for the mainline.
     #[error("move {ply} ({san}){}: {error}", if *depth > 0 { " in a variation" } else { "" })]
     IllegalMove {
+        /// Half-moves from the start of the game, this one included.
         ply: u32,
+        /// Variation nesting (0: the mainline).
         depth: u32,
+        /// The move as written.
         san: String,
+        /// Why it does not fit.
         error: SanError,
     },
 }
@@ -270,7 +374,7 @@ impl Visitor for Replay {
             return;
         }
         line.ply += 1;
-        match San::from_ascii(san).and_then(|s| san_to_move(&s, &line.pos)) {
+        match read_san(san).and_then(|s| san_to_move(&s, &line.pos)) {
             Ok(m) => {
                 if self.variations {
                     line.before.clone_from(&line.pos);
@@ -375,7 +479,7 @@ impl GameRecord {
         while let Some((line, mut pos, before, depth)) = work.pop() {
             for (i, node) in line.iter().enumerate() {
                 let ply = before + i as u32 + 1;
-                let m = San::from_ascii(node.san.as_bytes())
+                let m = read_san(node.san.as_bytes())
                     .and_then(|s| san_to_move(&s, &pos))
                     .map_err(|error| ReplayError::IllegalMove {
                         ply,
@@ -427,5 +531,41 @@ impl GameRecord {
             pos.play_unchecked(m);
         }
         Ok(game)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 4_000, ..ProptestConfig::default() })]
+
+        /// Whatever the quick reader accepts, `San::from_ascii` reads the same.
+        #[test]
+        fn quick_san_agrees_with_from_ascii(s in prop_oneof![
+            "[NBRQKP]?[a-i]?[0-9]?[x:-]?[a-i][0-9](=?[NBRQKnbrq])?[+#!?]{0,2}",
+            "[O0o]-[O0o](-[O0o])?[+#]?",
+            "[NBRQKOPabcdefghx0-9=+#:/() -]{0,8}",
+        ]) {
+            if let Some(quick) = quick_san(s.as_bytes()) {
+                prop_assert_eq!(Ok(quick), San::from_ascii(s.as_bytes()), "{}", s);
+            }
+        }
+    }
+
+    #[test]
+    fn quick_san_reads_the_usual_shapes() {
+        for s in [
+            "e4", "exd5", "Nf3", "Nbd7", "R1e2", "Qh4xe1+", "e8=Q#", "fxg1=N", "O-O", "O-O-O+",
+            "Kxf2",
+        ] {
+            assert_eq!(
+                quick_san(s.as_bytes()).map(Ok),
+                Some(San::from_ascii(s.as_bytes())),
+                "{s}"
+            );
+        }
     }
 }
