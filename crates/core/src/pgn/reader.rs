@@ -311,22 +311,13 @@ impl<R: Read> Reader<R> {
         Ok(Some(self.buf[self.pos]))
     }
 
-    #[inline]
-    fn next_byte(&mut self) -> io::Result<Option<u8>> {
-        let b = self.peek()?;
-        if b.is_some() {
-            self.pos += 1;
-        }
-        Ok(b)
-    }
-
     fn count_lines(&mut self, upto: usize) {
         if upto <= self.counted {
             return;
         }
         let slice = &self.buf[self.counted..upto];
         if let Some(last) = slice.iter().rposition(|&b| b == b'\n') {
-            self.line += slice.iter().filter(|&&b| b == b'\n').count() as u64;
+            self.line += count_newlines(&slice[..=last]);
             self.line_start = self.base + (self.counted + last + 1) as u64;
         }
         self.counted = upto;
@@ -356,6 +347,14 @@ impl<R: Read> Reader<R> {
             line,
             column,
             offset,
+        }
+    }
+
+    /// The location of a stream offset, if still in the buffer; else of `pos`.
+    fn location_of(&mut self, offset: u64) -> Location {
+        match offset.checked_sub(self.base) {
+            Some(idx) if (idx as usize) <= self.end => self.location_at(idx as usize),
+            _ => self.location_at(self.pos),
         }
     }
 
@@ -545,12 +544,12 @@ impl<R: Read> Reader<R> {
     }
 
     fn read_tag<V: Visitor>(&mut self, v: &mut V) -> Result<(), PgnError> {
-        let open = self.pos;
-        let open_loc = self.location_at(open);
+        // Where the tag starts, for errors (its location is worked out only then).
+        let open = self.base + self.pos as u64;
         self.pos += 1; // '['
-        let malformed = |reason| SyntaxError {
+        let malformed = |reader: &mut Self, reason| SyntaxError {
             kind: ErrorKind::MalformedTag { reason },
-            at: open_loc,
+            at: reader.location_of(open),
         };
         self.skip_blanks()?;
         // Name.
@@ -563,41 +562,59 @@ impl<R: Read> Reader<R> {
             None => truncated = true,
         }
         if self.tag_name.is_empty() && !truncated {
-            v.error(&malformed("missing tag name"));
+            let e = malformed(self, "missing tag name");
+            v.error(&e);
             self.skip_tag_rest()?;
             return Ok(());
         }
         if self.skip_blanks()? != Some(b'"') {
-            v.error(&malformed("the tag value must be in double quotes"));
+            let e = malformed(self, "the tag value must be in double quotes");
+            v.error(&e);
             self.skip_tag_rest()?;
             return Ok(());
         }
         self.pos += 1;
-        // Value, unescaping \" and \\.
+        // Value, unescaping \" and \\: runs of plain bytes are copied at once.
         self.tag_value.clear();
         let max = self.limits.max_tag;
         loop {
-            let Some(b) = self.next_byte()? else {
-                let e = self.error_at(self.pos, ErrorKind::UnterminatedTag);
-                v.error(&e);
-                return Ok(());
-            };
-            let byte = match b {
-                b'"' => break,
-                b'\n' => {
-                    self.pos -= 1;
+            let avail = &self.buf[self.pos..self.end];
+            let stop = avail
+                .iter()
+                .position(|&b| b == b'"' || b == b'\\' || b == b'\n');
+            let plain = stop.unwrap_or(avail.len());
+            let room = max - self.tag_value.len();
+            self.tag_value.extend_from_slice(&avail[..plain.min(room)]);
+            truncated |= plain > room;
+            self.pos += plain;
+            if stop.is_none() {
+                if !self.fill()? && self.eof {
                     let e = self.error_at(self.pos, ErrorKind::UnterminatedTag);
                     v.error(&e);
                     return Ok(());
                 }
-                b'\\' => match self.peek()? {
-                    Some(c @ (b'"' | b'\\')) => {
-                        self.pos += 1;
-                        c
+                continue;
+            }
+            let byte = match self.buf[self.pos] {
+                b'"' => {
+                    self.pos += 1;
+                    break;
+                }
+                b'\n' => {
+                    let e = self.error_at(self.pos, ErrorKind::UnterminatedTag);
+                    v.error(&e);
+                    return Ok(());
+                }
+                _ => {
+                    self.pos += 1;
+                    match self.peek()? {
+                        Some(c @ (b'"' | b'\\')) => {
+                            self.pos += 1;
+                            c
+                        }
+                        _ => b'\\',
                     }
-                    _ => b'\\',
-                },
-                b => b,
+                }
             };
             if self.tag_value.len() < max {
                 self.tag_value.push(byte);
@@ -610,13 +627,15 @@ impl<R: Read> Reader<R> {
             v.tag(&self.tag_name, &self.tag_value);
         } else {
             v.tag(&self.tag_name, &self.tag_value);
-            v.error(&malformed("missing ']' after the tag value"));
+            let e = malformed(self, "missing ']' after the tag value");
+            v.error(&e);
             self.skip_tag_rest()?;
         }
         if truncated {
+            let at = self.location_of(open);
             v.error(&SyntaxError {
                 kind: ErrorKind::TagTooLong { limit: max },
-                at: open_loc,
+                at,
             });
         }
         Ok(())
@@ -872,6 +891,20 @@ impl<R: Read> Reader<R> {
         }
         Ok(())
     }
+}
+
+/// The number of `\n` in `s`, in blocks the compiler can vectorise.
+fn count_newlines(s: &[u8]) -> u64 {
+    let mut chunks = s.chunks_exact(128);
+    let mut n = 0u64;
+    for chunk in &mut chunks {
+        let mut k = 0u8;
+        for &b in chunk {
+            k += u8::from(b == b'\n');
+        }
+        n += u64::from(k);
+    }
+    n + chunks.remainder().iter().filter(|&&b| b == b'\n').count() as u64
 }
 
 /// Bytes skipped as one run of junk in movetext.
