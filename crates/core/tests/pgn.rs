@@ -872,6 +872,16 @@ fn arb_tokens() -> impl Strategy<Value = Vec<u8>> {
     prop::collection::vec(token, 0..80).prop_map(|t| t.concat().into_bytes())
 }
 
+/// Runs `f` on another thread and fails if it takes longer than `secs` (a hang).
+fn within<T: Send + 'static>(secs: u64, f: impl FnOnce() -> T + Send + 'static) -> T {
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(std::time::Duration::from_secs(secs))
+        .expect("the reader hung (or panicked)")
+}
+
 /// Reads everything, checking that the reader always makes progress.
 fn read_everything(data: &[u8], chunk: usize) -> usize {
     let mut r = Reader::new(Trickle { data, n: chunk });
@@ -892,16 +902,19 @@ proptest! {
 
     #[test]
     fn arbitrary_bytes_never_panic_or_hang(data in prop::collection::vec(any::<u8>(), 0..2000), chunk in 1usize..64) {
-        read_everything(&data, chunk);
-        for g in Reader::new(&data[..]).games().flatten() {
-            let _ = g.to_pgn();
-        }
+        within(20, move || {
+            read_everything(&data, chunk);
+            for g in Reader::new(&data[..]).games().flatten() {
+                let _ = g.to_pgn();
+            }
+        });
     }
 
     #[test]
     fn arbitrary_token_mixes_never_panic_and_read_the_same_in_pieces(data in arb_tokens(), chunk in 1usize..16) {
-        let n = read_everything(&data, chunk);
-        prop_assert_eq!(n, read_everything(&data, 1 << 20));
+        let copy = data.clone();
+        let (n, m) = within(20, move || (read_everything(&copy, chunk), read_everything(&copy, 1 << 20)));
+        prop_assert_eq!(n, m);
         let whole = events(&data);
         let mut r = Reader::new(Trickle { data: &data, n: chunk });
         let mut pieces = Vec::new();

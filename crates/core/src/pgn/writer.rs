@@ -2,9 +2,13 @@
 //! `SetUp`/`FEN` and the other tags, then movetext wrapped at 80 columns with
 //! move numbers where the standard wants them (`3... Nf6` after a comment or a
 //! variation), comments sanitised so they always close where they should.
+//!
+//! Tag pairs are one per line and are not wrapped (a long value makes a long
+//! line). SAN is written as it stands in the record: it must be one token (no
+//! spaces), as the reader gives it.
 
 use super::record::{GameRecord, MoveNode};
-use std::io;
+use std::{fmt, io};
 
 /// The Seven Tag Roster, in export order, with the value written when missing.
 pub const SEVEN_TAG_ROSTER: [(&str, &str); 7] = [
@@ -48,6 +52,19 @@ impl GameRecord {
     pub fn write_to<W: io::Write>(&self, w: &mut W) -> io::Result<()> {
         w.write_all(self.to_pgn().as_bytes())?;
         w.write_all(b"\n")
+    }
+}
+
+/// Formats as [`GameRecord::to_pgn`].
+///
+/// ```
+/// use guoxiang_core::pgn::GameRecord;
+/// let game = GameRecord::from_sans(["d4", "d5"]);
+/// assert!(game.to_string().ends_with("\n\n1. d4 d5 *\n"));
+/// ```
+impl fmt::Display for GameRecord {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_pgn())
     }
 }
 
