@@ -14,6 +14,8 @@ struct Events {
     log: Vec<String>,
     skip_headers: bool,
     skip_variations: bool,
+    /// Log where errors are, too.
+    locations: bool,
 }
 
 impl Visitor for Events {
@@ -56,7 +58,12 @@ impl Visitor for Events {
         });
     }
     fn error(&mut self, error: &SyntaxError) {
-        self.log.push(format!("error {:?}", error.kind));
+        if self.locations {
+            self.log
+                .push(format!("error {:?} at {}", error.kind, error.at));
+        } else {
+            self.log.push(format!("error {:?}", error.kind));
+        }
     }
     fn end_game(&mut self) -> Vec<String> {
         std::mem::take(&mut self.log)
@@ -915,10 +922,11 @@ proptest! {
         let copy = data.clone();
         let (n, m) = within(20, move || (read_everything(&copy, chunk), read_everything(&copy, 1 << 20)));
         prop_assert_eq!(n, m);
-        let whole = events(&data);
+        let located = || Events { locations: true, ..Events::default() };
+        let whole = events_with(&data, located());
         let mut r = Reader::new(Trickle { data: &data, n: chunk });
         let mut pieces = Vec::new();
-        let mut v = Events::default();
+        let mut v = located();
         loop {
             match r.read_game(&mut v) {
                 Ok(Some(g)) => pieces.push(g),
@@ -927,7 +935,7 @@ proptest! {
                 Err(e) => panic!("{e}"),
             }
         }
-        // Error locations aside, the events are the same.
+        // The same events, error locations included, however the input arrives.
         prop_assert_eq!(pieces, whole);
     }
 

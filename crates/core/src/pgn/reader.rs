@@ -154,6 +154,10 @@ pub struct Reader<R> {
     bom: u64,
     started: bool,
     game_start: Location,
+    /// Stream offset whose location is kept if a refill drops it (`u64::MAX`: none).
+    mark: u64,
+    /// The location of a dropped mark.
+    marked: Option<(u64, Location)>,
     limits: Limits,
     tag_name: Vec<u8>,
     tag_value: Vec<u8>,
@@ -186,6 +190,8 @@ impl<R: Read> Reader<R> {
             bom: 0,
             started: false,
             game_start: Location::default(),
+            mark: u64::MAX,
+            marked: None,
             limits,
             tag_name: Vec::with_capacity(limits.max_tag),
             tag_value: Vec::with_capacity(limits.max_tag),
@@ -263,6 +269,14 @@ impl<R: Read> Reader<R> {
             return Ok(false);
         }
         let drop = self.pos.saturating_sub(1);
+        if self.mark < self.base + drop as u64 {
+            // The mark is about to leave the buffer: work out its location now.
+            let mark = self.mark;
+            let idx = mark.saturating_sub(self.base) as usize;
+            let at = self.location_at(idx);
+            self.marked = Some((mark, at));
+            self.mark = u64::MAX;
+        }
         if drop > 0 {
             self.count_lines(drop);
             self.buf.copy_within(drop..self.end, 0);
@@ -350,11 +364,35 @@ impl<R: Read> Reader<R> {
         }
     }
 
-    /// The location of a stream offset, if still in the buffer; else of `pos`.
+    /// Marks the current offset (see `location_of`) and returns it.
+    #[inline]
+    fn mark_here(&mut self) -> u64 {
+        self.mark = self.offset();
+        self.mark
+    }
+
+    /// The location of a stream offset that is still in the buffer or was the
+    /// last mark; otherwise (never expected) of `pos`.
     fn location_of(&mut self, offset: u64) -> Location {
         match offset.checked_sub(self.base) {
             Some(idx) if (idx as usize) <= self.end => self.location_at(idx as usize),
-            _ => self.location_at(self.pos),
+            _ => match self.marked {
+                Some((o, at)) if o == offset => at,
+                _ => self.location_at(self.pos),
+            },
+        }
+    }
+
+    /// The stream offset of `pos` (stable across buffer refills, unlike `pos`).
+    #[inline]
+    fn offset(&self) -> u64 {
+        self.base + self.pos as u64
+    }
+
+    fn error_at_offset(&mut self, offset: u64, kind: ErrorKind) -> SyntaxError {
+        SyntaxError {
+            kind,
+            at: self.location_of(offset),
         }
     }
 
@@ -545,7 +583,7 @@ impl<R: Read> Reader<R> {
 
     fn read_tag<V: Visitor>(&mut self, v: &mut V) -> Result<(), PgnError> {
         // Where the tag starts, for errors (its location is worked out only then).
-        let open = self.base + self.pos as u64;
+        let open = self.mark_here();
         self.pos += 1; // '['
         let malformed = |reader: &mut Self, reason| SyntaxError {
             kind: ErrorKind::MalformedTag { reason },
@@ -709,7 +747,7 @@ impl<R: Read> Reader<R> {
                     self.pos += 1;
                 }
                 b'$' => {
-                    let at = self.pos;
+                    let at = self.mark_here();
                     self.pos += 1;
                     let nag = match self.scan_token(3, true)? {
                         Some((_, 0)) => Err("'$' must be followed by a number"),
@@ -725,14 +763,14 @@ impl<R: Read> Reader<R> {
                         match nag {
                             Ok(n) => v.nag(n),
                             Err(reason) => {
-                                let e = self.error_at(at, ErrorKind::InvalidNag { reason });
+                                let e = self.error_at_offset(at, ErrorKind::InvalidNag { reason });
                                 v.error(&e);
                             }
                         }
                     }
                 }
                 b'!' | b'?' => {
-                    let at = self.pos;
+                    let at = self.mark_here();
                     let mut glyph = [0u8; 2];
                     let mut len = 0;
                     while let Some(c @ (b'!' | b'?')) = self.peek()? {
@@ -752,7 +790,7 @@ impl<R: Read> Reader<R> {
                             Some(n) => v.nag(n),
                             None => {
                                 let reason = "unknown suffix glyph (use ! ? !! ?? !? ?!)";
-                                let e = self.error_at(at, ErrorKind::InvalidNag { reason });
+                                let e = self.error_at_offset(at, ErrorKind::InvalidNag { reason });
                                 v.error(&e);
                             }
                         }
@@ -772,7 +810,7 @@ impl<R: Read> Reader<R> {
                 b'.' => self.pos += 1,
                 b'%' if self.at_line_start() => self.skip_line()?,
                 _ if is_token(b) => {
-                    let at = self.pos;
+                    let at = self.mark_here();
                     match self.scan_token(self.limits.max_token, false)? {
                         Some((start, len)) => {
                             let tok = &self.buf[start..start + len];
@@ -795,7 +833,8 @@ impl<R: Read> Reader<R> {
                                         break;
                                     }
                                     if st.emit() {
-                                        let e = self.error_at(at, ErrorKind::ResultInVariation);
+                                        let e =
+                                            self.error_at_offset(at, ErrorKind::ResultInVariation);
                                         v.error(&e);
                                     }
                                 }
@@ -804,14 +843,14 @@ impl<R: Read> Reader<R> {
                         None => {
                             if st.emit() {
                                 let limit = self.limits.max_token;
-                                let e = self.error_at(at, ErrorKind::TokenTooLong { limit });
+                                let e = self.error_at_offset(at, ErrorKind::TokenTooLong { limit });
                                 v.error(&e);
                             }
                         }
                     }
                 }
                 _ => {
-                    let at = self.pos;
+                    let at = self.mark_here();
                     // Skip the whole run of meaningless bytes, reporting it once.
                     self.pos += 1;
                     loop {
@@ -823,7 +862,7 @@ impl<R: Read> Reader<R> {
                         }
                     }
                     if st.emit() {
-                        let e = self.error_at(at, ErrorKind::UnexpectedByte { byte: b });
+                        let e = self.error_at_offset(at, ErrorKind::UnexpectedByte { byte: b });
                         v.error(&e);
                     }
                 }
