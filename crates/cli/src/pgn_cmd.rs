@@ -14,7 +14,9 @@ pub fn run(raw: &[String]) -> Result<ExitCode, UsageError> {
         return Err(UsageError("pgn needs a subcommand: check".into()));
     };
     if sub != "check" {
-        return Err(UsageError(format!("unknown pgn subcommand {sub:?}; use check")));
+        return Err(UsageError(format!(
+            "unknown pgn subcommand {sub:?}; use check"
+        )));
     }
     let args = Args::parse(rest, &[], &["--json"])?;
     if args.positional.is_empty() {
@@ -27,7 +29,10 @@ pub fn run(raw: &[String]) -> Result<ExitCode, UsageError> {
         let file = match std::fs::File::open(path) {
             Ok(f) => f,
             Err(e) => {
-                emit(&json!({"file": path, "error": format!("cannot open {path}: {e}")}), json);
+                emit(
+                    &json!({"file": path, "error": format!("cannot open {path}: {e}")}),
+                    json,
+                );
                 failed = true;
                 continue;
             }
@@ -42,33 +47,70 @@ pub fn run(raw: &[String]) -> Result<ExitCode, UsageError> {
                     emit(&report, json);
                 }
                 Err(PgnError::Io(e)) => {
-                    emit(&json!({"file": path, "error": format!("read error: {e}")}), json);
+                    emit(
+                        &json!({"file": path, "error": format!("read error: {e}")}),
+                        json,
+                    );
                     failed = true;
                     break;
                 }
                 Err(e) => {
                     // Unreadable text between games, or a game over the size limits.
-                    let at = e.location().map(|l| json!({"line": l.line, "column": l.column}));
-                    emit(&json!({"file": path, "game": Value::Null, "error": e.to_string(), "at": at}), json);
+                    let at = e
+                        .location()
+                        .map(|l| json!({"line": l.line, "column": l.column}));
+                    emit(
+                        &json!({"file": path, "game": Value::Null, "error": e.to_string(), "at": at}),
+                        json,
+                    );
                     failed = true;
                 }
             }
         }
     }
-    Ok(if failed { ExitCode::from(1) } else { ExitCode::SUCCESS })
+    Ok(if failed {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 fn emit(v: &Value, json: bool) {
     if json {
         println!("{v}");
     } else if let Some(e) = v.get("error") {
-        let game = v.get("game").and_then(Value::as_u64).map_or(String::new(), |g| format!("game {g}: "));
-        let ply = v.get("ply").and_then(Value::as_u64).map_or(String::new(), |p| format!(" (ply {p})"));
+        let game = v
+            .get("game")
+            .and_then(Value::as_u64)
+            .map_or(String::new(), |g| format!("game {g}: "));
+        let ply = v
+            .get("ply")
+            .and_then(Value::as_u64)
+            .map_or(String::new(), |p| format!(" (ply {p})"));
         println!("{game}{}{ply}", e.as_str().unwrap_or_default());
     } else {
+        let outcome = match (
+            v["outcome"]["reason"].as_str(),
+            v["outcome"]["winner"].as_str(),
+        ) {
+            (Some(reason), Some(winner)) => format!("{reason}, {winner} wins"),
+            (Some(reason), None) => format!("{reason}, draw"),
+            _ => "not decided by the rules".to_owned(),
+        };
+        let claims: Vec<&str> = v["claimable"]
+            .as_array()
+            .map_or(Vec::new(), |a| a.iter().filter_map(Value::as_str).collect());
+        let claims = if claims.is_empty() {
+            String::new()
+        } else {
+            format!("; claimable: {}", claims.join(", "))
+        };
         println!(
-            "game {}: {} plies, {} {}; claimable {}; {}",
-            v["game"], v["plies"], v["result"], v["outcome"], v["claimable"], v["fen"].as_str().unwrap_or_default()
+            "game {}: {} plies, result {}, {outcome}{claims}\n  {}",
+            v["game"],
+            v["plies"],
+            v["result"].as_str().unwrap_or("*"),
+            v["fen"].as_str().unwrap_or_default()
         );
     }
 }
@@ -76,13 +118,18 @@ fn emit(v: &Value, json: bool) {
 fn check(index: u64, record: &GameRecord) -> Value {
     let start = match record.start_position() {
         Ok(p) => p,
-        Err(e) => return json!({"game": index, "error": e.to_string(), "ply": 0, "move": Value::Null}),
+        Err(e) => {
+            return json!({"game": index, "error": e.to_string(), "ply": 0, "move": Value::Null})
+        }
     };
     let mut game = Game::from_position(start);
     for (i, node) in record.moves.iter().enumerate() {
         if let Err(e) = game.play_san(&node.san) {
             let message = match e {
-                GameError::GameOver(o) => format!("the game was already over ({}) before this move", o.reason_code()),
+                GameError::GameOver(o) => format!(
+                    "the game was already over ({}) before this move",
+                    o.reason_code()
+                ),
                 other => other.to_string(),
             };
             return json!({"game": index, "error": message, "ply": i + 1, "move": node.san});

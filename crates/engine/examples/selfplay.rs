@@ -43,7 +43,9 @@ fn main() -> std::io::Result<()> {
     let mut written = 0usize;
     for g in 0..games {
         let fen = &openings[g % openings.len()];
-        let Ok(start) = Position::from_fen(fen) else { continue };
+        let Ok(start) = Position::from_fen(fen) else {
+            continue;
+        };
         let mut game = Game::from_position(start);
         // A few random plies so repeated openings diverge.
         for _ in 0..(rng.next() % 4) {
@@ -63,10 +65,19 @@ fn main() -> std::io::Result<()> {
                 break;
             }
             let pos = game.position().clone();
-            let keys: Vec<u64> = game.positions()[..game.positions().len() - 1].iter().map(|p| p.zobrist()).collect();
+            let keys: Vec<u64> = game.positions()[..game.positions().len() - 1]
+                .iter()
+                .map(|p| p.zobrist())
+                .collect();
             shared.nodes.store(0, std::sync::atomic::Ordering::Relaxed);
-            shared.stop.store(false, std::sync::atomic::Ordering::Relaxed);
-            let limits = Limits { nodes: Some(nodes), multipv: 1, ..Limits::default() };
+            shared
+                .stop
+                .store(false, std::sync::atomic::Ordering::Relaxed);
+            let limits = Limits {
+                nodes: Some(nodes),
+                multipv: 1,
+                ..Limits::default()
+            };
             let r = Worker::new(&shared, 0, keys, limits).search(&pos, &mut |_| {});
             let Some(best) = r.best else { break };
             // Quiet positions only: not in check, best move not a capture or promotion,
@@ -84,7 +95,10 @@ fn main() -> std::io::Result<()> {
             if r.score.abs() > 1500 && game.moves().len() > 40 {
                 let mover_wins = r.score > 0;
                 let winner = if mover_wins { pos.turn() } else { !pos.turn() };
-                result = Some(Outcome::Decisive { winner, reason: guoxiang_core::WinReason::Resignation });
+                result = Some(Outcome::Decisive {
+                    winner,
+                    reason: guoxiang_core::WinReason::Resignation,
+                });
                 break;
             }
             if game.play(best).is_err() {

@@ -47,7 +47,11 @@ fn sigmoid(x: f64, k: f64) -> f64 {
 }
 
 fn loss(samples: &[Sample], w: &[[f64; 2]], k: f64) -> f64 {
-    samples.iter().map(|s| (s.result - sigmoid(predict(s, w), k)).powi(2)).sum::<f64>() / samples.len() as f64
+    samples
+        .iter()
+        .map(|s| (s.result - sigmoid(predict(s, w), k)).powi(2))
+        .sum::<f64>()
+        / samples.len() as f64
 }
 
 fn main() -> std::io::Result<()> {
@@ -56,12 +60,23 @@ fn main() -> std::io::Result<()> {
     let mut samples = Vec::new();
     for f in &files {
         for line in std::fs::read_to_string(f)?.lines() {
-            let Some((fen, r)) = line.rsplit_once(';') else { continue };
-            let (Ok(pos), Ok(result)) = (Position::from_fen(fen), r.parse::<f64>()) else { continue };
-            let mut rec = Rec { feats: Vec::with_capacity(48), fixed: S(0, 0) };
+            let Some((fen, r)) = line.rsplit_once(';') else {
+                continue;
+            };
+            let (Ok(pos), Ok(result)) = (Position::from_fen(fen), r.parse::<f64>()) else {
+                continue;
+            };
+            let mut rec = Rec {
+                feats: Vec::with_capacity(48),
+                fixed: S(0, 0),
+            };
             eval::features(&pos, &base, &mut rec);
             let stm = eval::evaluate_with(&pos, &base);
-            let white = if pos.turn() == guoxiang_core::Color::White { stm } else { -stm };
+            let white = if pos.turn() == guoxiang_core::Color::White {
+                stm
+            } else {
+                -stm
+            };
             samples.push(Sample {
                 feats: rec.feats,
                 fixed: rec.fixed,
@@ -79,12 +94,26 @@ fn main() -> std::io::Result<()> {
         state ^= state << 17;
         samples.swap(i, (state % (i as u64 + 1)) as usize);
     }
-    let (valid, train): (Vec<(usize, Sample)>, Vec<(usize, Sample)>) = samples.into_iter().enumerate().partition(|(i, _)| i % 10 == 0);
-    let valid: Vec<Sample> = valid.into_iter().map(|(_, s)| s).collect();
-    let train: Vec<Sample> = train.into_iter().map(|(_, s)| s).collect();
-    eprintln!("{} training and {} held-out positions", train.len(), valid.len());
+    let mut valid: Vec<Sample> = Vec::new();
+    let mut train: Vec<Sample> = Vec::new();
+    for (i, s) in samples.into_iter().enumerate() {
+        if i % 10 == 0 {
+            valid.push(s);
+        } else {
+            train.push(s);
+        }
+    }
+    eprintln!(
+        "{} training and {} held-out positions",
+        train.len(),
+        valid.len()
+    );
 
-    let mut w: Vec<[f64; 2]> = base.params.iter().map(|s| [s.0 as f64, s.1 as f64]).collect();
+    let mut w: Vec<[f64; 2]> = base
+        .params
+        .iter()
+        .map(|s| [s.0 as f64, s.1 as f64])
+        .collect();
     // The scaling constant K that best fits the current weights.
     let mut k = 1.0;
     let mut best = f64::MAX;
@@ -101,9 +130,13 @@ fn main() -> std::io::Result<()> {
 
     // Parameters that must stay fixed: the king's material, pawns on the back ranks.
     let frozen = |i: usize| -> bool {
-        i == eval::MATERIAL + 5 || (i >= eval::PST && i < eval::PST + 64 && !(8..56).contains(&(i - eval::PST)))
+        i == eval::MATERIAL + 5
+            || ((eval::PST..eval::PST + 64).contains(&i) && !(8..56).contains(&(i - eval::PST)))
     };
-    let epochs: usize = std::env::var("EPOCHS").ok().and_then(|v| v.parse().ok()).unwrap_or(400);
+    let epochs: usize = std::env::var("EPOCHS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(400);
     let lr = 1.0;
     let (b1, b2, eps) = (0.9, 0.999, 1e-8);
     let mut m = vec![[0.0f64; 2]; N_PARAMS];
@@ -135,20 +168,37 @@ fn main() -> std::io::Result<()> {
             }
         }
         if epoch % 50 == 0 {
-            eprintln!("epoch {epoch}: train {:.6} held-out {:.6}", loss(&train, &w, k), loss(&valid, &w, k));
+            eprintln!(
+                "epoch {epoch}: train {:.6} held-out {:.6}",
+                loss(&train, &w, k),
+                loss(&valid, &w, k)
+            );
         }
     }
     let after = loss(&valid, &w, k);
     eprintln!("held-out loss {before:.6} -> {after:.6}");
     let out = std::env::var("OUT").unwrap_or_else(|_| "crates/engine/src/eval_weights.rs".into());
     let mut f = std::io::BufWriter::new(std::fs::File::create(&out)?);
-    writeln!(f, "//! The evaluation's linear weights (middlegame, endgame), laid out as the index")?;
-    writeln!(f, "//! constants in `eval.rs` say. Written by `examples/tune.rs` from {} self-play", train.len() + valid.len())?;
-    writeln!(f, "//! positions (held-out loss {before:.6} -> {after:.6}, K = {k:.2}).")?;
+    writeln!(
+        f,
+        "//! The evaluation's linear weights (middlegame, endgame), laid out as the index"
+    )?;
+    writeln!(
+        f,
+        "//! constants in `eval.rs` say. Written by `examples/tune.rs` from {} self-play",
+        train.len() + valid.len()
+    )?;
+    writeln!(
+        f,
+        "//! positions (held-out loss {before:.6} -> {after:.6}, K = {k:.2})."
+    )?;
     writeln!(f)?;
     writeln!(f, "pub const PARAMS: [(i32, i32); {N_PARAMS}] = [")?;
     for chunk in w.chunks(8) {
-        let row: Vec<String> = chunk.iter().map(|p| format!("({}, {}),", p[0].round() as i32, p[1].round() as i32)).collect();
+        let row: Vec<String> = chunk
+            .iter()
+            .map(|p| format!("({}, {}),", p[0].round() as i32, p[1].round() as i32))
+            .collect();
         writeln!(f, "    {}", row.join(" "))?;
     }
     writeln!(f, "];")?;

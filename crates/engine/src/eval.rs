@@ -89,7 +89,10 @@ pub struct Weights {
 impl Default for Weights {
     fn default() -> Weights {
         Weights {
-            params: eval_weights::PARAMS.iter().map(|&(mg, eg)| S(mg, eg)).collect(),
+            params: eval_weights::PARAMS
+                .iter()
+                .map(|&(mg, eg)| S(mg, eg))
+                .collect(),
             king_attack: [6, 6, 9, 16],
         }
     }
@@ -129,7 +132,8 @@ impl Accumulator for Sum<'_> {
 #[inline]
 pub fn phase(pos: &Position) -> i32 {
     let b = pos.board();
-    let p = b.knights().count() + b.bishops().count() + 2 * b.rooks().count() + 4 * b.queens().count();
+    let p =
+        b.knights().count() + b.bishops().count() + 2 * b.rooks().count() + 4 * b.queens().count();
     (p as i32).min(24)
 }
 
@@ -227,7 +231,10 @@ fn side_features(pos: &Position, c: Color, king_attack: &[i32; 4], acc: &mut imp
             Color::White => Bitboard(around.0 << 8 | around.0) - Bitboard::rank(Rank::FIRST),
             Color::Black => Bitboard(around.0 >> 8 | around.0) - Bitboard::rank(Rank::EIGHTH),
         };
-        acc.add(KING_SHIELD, sign * (shield & our_pawns).count().min(3) as i32);
+        acc.add(
+            KING_SHIELD,
+            sign * (shield & our_pawns).count().min(3) as i32,
+        );
     }
     // Pawn structure and passed pawns.
     for sq in our_pawns {
@@ -271,10 +278,15 @@ pub fn features(pos: &Position, w: &Weights, acc: &mut impl Accumulator) {
 /// The factor in eighths that drawish material applies to a score favouring `strong`.
 pub fn scale_eighths(pos: &Position, white_score: i32) -> i32 {
     let b = pos.board();
-    let strong = if white_score > 0 { Color::White } else { Color::Black };
+    let strong = if white_score > 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
     let ours = b.by_color(strong);
     if (b.pawns() & ours).is_empty() {
-        let minor_only = (ours & b.rooks_and_queens()).is_empty() && (ours & (b.knights() | b.bishops())).count() <= 1;
+        let minor_only = (ours & b.rooks_and_queens()).is_empty()
+            && (ours & (b.knights() | b.bishops())).count() <= 1;
         if minor_only {
             return 1;
         }
@@ -343,7 +355,9 @@ pub fn breakdown(pos: &Position, w: &Weights) -> Vec<(&'static str, S)> {
         w: &w.params,
         out: Vec::new(),
     };
-    for name in ["material", "psqt", "mobility", "pawns", "passed", "pieces", "king", "tempo"] {
+    for name in [
+        "material", "psqt", "mobility", "pawns", "passed", "pieces", "king", "tempo",
+    ] {
         g.slot(name);
     }
     features(pos, w, &mut g);
@@ -377,7 +391,10 @@ mod tests {
         let mut setup = pos.to_setup();
         let mut board = guoxiang_core::Board::empty();
         for (sq, p) in pos.board().pieces() {
-            board.set(sq.flip_vertical(), guoxiang_core::Piece::new(!p.color, p.role));
+            board.set(
+                sq.flip_vertical(),
+                guoxiang_core::Piece::new(!p.color, p.role),
+            );
         }
         setup.board = board;
         setup.turn = !setup.turn;

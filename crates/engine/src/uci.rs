@@ -515,13 +515,31 @@ impl Uci {
     fn eval(&self) {
         let w = eval::default_weights();
         let ph = eval::phase(&self.position);
-        say(&self.out, &format!("phase {ph}/24 (24 = middlegame); terms from White's side: mg eg -> blended"));
+        say(
+            &self.out,
+            &format!("phase {ph}/24 (24 = middlegame); terms from White's side: mg eg -> blended"),
+        );
         for (name, s) in eval::breakdown(&self.position, w) {
-            say(&self.out, &format!("{name:<10} {:>6} {:>6} -> {:>6}", s.0, s.1, eval::taper(s, ph)));
+            say(
+                &self.out,
+                &format!(
+                    "{name:<10} {:>6} {:>6} -> {:>6}",
+                    s.0,
+                    s.1,
+                    eval::taper(s, ph)
+                ),
+            );
         }
         let stm = eval::evaluate(&self.position);
-        let white = if self.position.turn() == Color::White { stm } else { -stm };
-        say(&self.out, &format!("final evaluation {white} (White's side, after drawish-material scaling)"));
+        let white = if self.position.turn() == Color::White {
+            stm
+        } else {
+            -stm
+        };
+        say(
+            &self.out,
+            &format!("final evaluation {white} (White's side, after drawish-material scaling)"),
+        );
     }
 
     fn perft(&self, rest: &[&str]) {
