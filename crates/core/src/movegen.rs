@@ -104,6 +104,15 @@ impl Position {
         list
     }
 
+    /// The legal moves landing on a square of `to` (castling counts by the king's
+    /// destination or the rook's square). With `to` = the opponent's pieces this is
+    /// the captures (plus en passant if its square is included).
+    pub fn legal_moves_to(&self, to: Bitboard) -> MoveList {
+        let mut list = MoveList::new();
+        self.generate_for(&mut list, ALL_ROLES, to);
+        list
+    }
+
     /// The legal moves starting on `from`.
     pub fn legal_moves_from(&self, from: Square) -> MoveList {
         let mut list = self.legal_moves();

@@ -1,0 +1,917 @@
+//! The search: iterative deepening with aspiration windows over a principal
+//! variation search, quiescence search with SEE pruning, and the usual pruning and
+//! reductions. Several workers share the transposition table (Lazy SMP); the main
+//! worker reports and decides when to stop.
+
+use crate::eval;
+use crate::see::{captured_value, see_ge, SEE_VALUE};
+use crate::tt::{Bound, Tt};
+use guoxiang_core::{Bitboard, Color, Move, MoveKind, MoveList, Position, Role};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+pub const INF: i32 = 32_000;
+pub const MATE: i32 = 31_000;
+pub const MAX_PLY: usize = 128;
+const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
+
+/// A score as UCI shows it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Score {
+    Cp(i32),
+    /// Mate in this many moves (negative: being mated).
+    Mate(i32),
+}
+
+impl Score {
+    pub fn from_internal(s: i32) -> Score {
+        if s >= MATE_BOUND {
+            Score::Mate((MATE - s + 1) / 2)
+        } else if s <= -MATE_BOUND {
+            Score::Mate(-(MATE + s + 1) / 2)
+        } else {
+            Score::Cp(s)
+        }
+    }
+}
+
+/// When to stop.
+#[derive(Debug, Clone, Default)]
+pub struct Limits {
+    pub depth: Option<i32>,
+    pub nodes: Option<u64>,
+    pub mate: Option<i32>,
+    /// Stop after an iteration once this much time has passed.
+    pub soft: Option<Duration>,
+    /// Stop at once when this much time has passed.
+    pub hard: Option<Duration>,
+    /// Only these root moves (UCI `searchmoves`).
+    pub searchmoves: Vec<Move>,
+    pub multipv: usize,
+}
+
+/// Shared between the search threads and the UCI thread.
+pub struct Shared {
+    pub tt: Tt,
+    pub stop: AtomicBool,
+    /// Set only by the GUI's `stop` (and `quit`, `ucinewgame`), not by time limits.
+    pub gui_stop: AtomicBool,
+    /// While set, time limits are not applied (UCI `go ponder` before `ponderhit`).
+    pub pondering: AtomicBool,
+    pub nodes: AtomicU64,
+    /// Reset at `ponderhit`, so time counts from then.
+    pub start: std::sync::Mutex<Instant>,
+}
+
+impl Shared {
+    pub fn new(hash_mb: usize) -> Shared {
+        Shared {
+            tt: Tt::new(hash_mb),
+            stop: AtomicBool::new(false),
+            gui_stop: AtomicBool::new(false),
+            pondering: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            start: std::sync::Mutex::new(Instant::now()),
+        }
+    }
+
+    /// Time since the search started (or since `ponderhit`).
+    pub fn elapsed(&self) -> Duration {
+        self.start.lock().map(|s| s.elapsed()).unwrap_or_default()
+    }
+}
+
+/// One line of search output.
+#[derive(Debug, Clone)]
+pub struct Info {
+    pub depth: i32,
+    pub seldepth: i32,
+    pub multipv: usize,
+    pub score: Score,
+    pub bound: Option<Bound>,
+    pub nodes: u64,
+    pub time: Duration,
+    pub hashfull: u32,
+    pub pv: Vec<Move>,
+}
+
+/// The result of a search.
+#[derive(Debug, Clone)]
+pub struct SearchResult {
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
+    pub score: i32,
+    pub depth: i32,
+    pub nodes: u64,
+    /// All root lines of the last completed iteration (MultiPV), best first.
+    pub lines: Vec<(Move, i32)>,
+}
+
+#[derive(Clone, Copy)]
+struct Frame {
+    eval: i32,
+    mv: Option<Move>,
+    moved: Option<(Color, Role)>,
+    excluded: Option<Move>,
+}
+
+/// One search thread's state.
+pub struct Worker<'a> {
+    shared: &'a Shared,
+    weights: &'a eval::Weights,
+    pub id: usize,
+    nodes: u64,
+    seldepth: i32,
+    /// Hash keys of the game so far and of the current search path.
+    keys: Vec<u64>,
+    history: Box<[[[i32; 64]; 64]; 2]>,
+    capture_history: Box<[[[i32; 6]; 64]; 6]>,
+    counter: Box<[[Option<Move>; 64]; 6]>,
+    killers: [[Option<Move>; 2]; MAX_PLY + 2],
+    frames: [Frame; MAX_PLY + 4],
+    pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
+    pv_len: [usize; MAX_PLY + 1],
+    limits: Limits,
+    root_excluded: Vec<Move>,
+    stopped: bool,
+    /// A node budget for this worker's checks (from `go nodes`).
+    lmr: Box<[[i32; 64]; 64]>,
+}
+
+const EMPTY_FRAME: Frame = Frame {
+    eval: 0,
+    mv: None,
+    moved: None,
+    excluded: None,
+};
+
+impl<'a> Worker<'a> {
+    pub fn new(
+        shared: &'a Shared,
+        id: usize,
+        history_keys: Vec<u64>,
+        limits: Limits,
+    ) -> Worker<'a> {
+        let mut lmr = Box::new([[0i32; 64]; 64]);
+        for (d, row) in lmr.iter_mut().enumerate().skip(1) {
+            for (n, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.75 + (d as f64).ln() * (n as f64).ln() / 2.25) as i32;
+            }
+        }
+        Worker {
+            shared,
+            weights: eval::default_weights(),
+            id,
+            nodes: 0,
+            seldepth: 0,
+            keys: history_keys,
+            history: Box::new([[[0; 64]; 64]; 2]),
+            capture_history: Box::new([[[0; 6]; 64]; 6]),
+            counter: Box::new([[None; 64]; 6]),
+            killers: [[None; 2]; MAX_PLY + 2],
+            frames: [EMPTY_FRAME; MAX_PLY + 4],
+            pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
+            pv_len: [0; MAX_PLY + 1],
+            limits,
+            root_excluded: Vec::new(),
+            stopped: false,
+            lmr,
+        }
+    }
+
+    /// Uses other evaluation weights (the tuner and the human levels do).
+    pub fn with_weights(mut self, w: &'a eval::Weights) -> Worker<'a> {
+        self.weights = w;
+        self
+    }
+
+    #[inline]
+    fn check_stop(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        if self.shared.stop.load(Ordering::Relaxed) {
+            self.stopped = true;
+            return true;
+        }
+        if self.nodes & 1023 == 0 {
+            self.shared.nodes.fetch_add(1024, Ordering::Relaxed);
+            if let Some(n) = self.limits.nodes {
+                if self.shared.nodes.load(Ordering::Relaxed) >= n {
+                    self.stopped = true;
+                }
+            }
+            if self.id == 0 && !self.shared.pondering.load(Ordering::Relaxed) {
+                if let Some(hard) = self.limits.hard {
+                    if self.shared.elapsed() >= hard {
+                        self.stopped = true;
+                    }
+                }
+            }
+            if self.stopped {
+                self.shared.stop.store(true, Ordering::Relaxed);
+            }
+        }
+        self.stopped
+    }
+
+    fn is_repetition(&self, pos: &Position) -> bool {
+        let key = pos.zobrist();
+        let n = self.keys.len();
+        let window = (pos.halfmove_clock() as usize).min(n);
+        let mut i = 2;
+        while i <= window {
+            if self.keys[n - i] == key {
+                return true;
+            }
+            i += 2;
+        }
+        false
+    }
+
+    /// Iterative deepening. `report` is called with each completed line (main worker).
+    #[allow(clippy::needless_range_loop)] // pv_index also numbers the MultiPV lines
+    pub fn search(&mut self, root: &Position, report: &mut dyn FnMut(&Info)) -> SearchResult {
+        let mut root_moves: Vec<Move> = root.legal_moves().iter().copied().collect();
+        if !self.limits.searchmoves.is_empty() {
+            root_moves.retain(|m| self.limits.searchmoves.contains(m));
+        }
+        let mut result = SearchResult {
+            best: root_moves.first().copied(),
+            ponder: None,
+            score: 0,
+            depth: 0,
+            nodes: 0,
+            lines: Vec::new(),
+        };
+        if root_moves.is_empty() {
+            return result;
+        }
+        let multipv = self.limits.multipv.clamp(1, root_moves.len());
+        let max_depth = self
+            .limits
+            .depth
+            .unwrap_or(MAX_PLY as i32 - 4)
+            .clamp(1, MAX_PLY as i32 - 4);
+        let mut prev_best: Option<Move> = None;
+        let mut stability = 0;
+        let mut prev_scores = vec![0i32; multipv];
+        for depth in 1..=max_depth {
+            // Helper threads skip some depths so the threads spread out.
+            if self.id > 0 && depth > 1 && (depth + self.id as i32) % 3 == 0 {
+                continue;
+            }
+            self.root_excluded.clear();
+            let mut lines = Vec::with_capacity(multipv);
+            for pv_index in 0..multipv {
+                self.seldepth = 0;
+                let mut delta = 18;
+                let guess = prev_scores[pv_index];
+                let (mut alpha, mut beta) = if depth >= 5 {
+                    ((guess - delta).max(-INF), (guess + delta).min(INF))
+                } else {
+                    (-INF, INF)
+                };
+                let score = loop {
+                    let s = self.negamax(root, depth, alpha, beta, 0, false);
+                    if self.stopped {
+                        break s;
+                    }
+                    if s <= alpha {
+                        if self.id == 0 && self.shared.elapsed() > Duration::from_secs(2) {
+                            self.report_line(report, depth, pv_index, s, Some(Bound::Upper));
+                        }
+                        beta = (alpha + beta) / 2;
+                        alpha = (s - delta).max(-INF);
+                    } else if s >= beta {
+                        if self.id == 0 && self.shared.elapsed() > Duration::from_secs(2) {
+                            self.report_line(report, depth, pv_index, s, Some(Bound::Lower));
+                        }
+                        beta = (s + delta).min(INF);
+                    } else {
+                        break s;
+                    }
+                    delta += delta / 2 + 5;
+                };
+                if self.stopped {
+                    break;
+                }
+                let Some(best) = self.pv[0][0] else { break };
+                prev_scores[pv_index] = score;
+                lines.push((best, score, self.pv_line()));
+                self.root_excluded.push(best);
+                if self.id == 0 {
+                    self.report_line(report, depth, pv_index, score, None);
+                }
+            }
+            if lines.len() < multipv || self.stopped && lines.is_empty() {
+                // An unfinished iteration: keep the last complete one, but take the
+                // first line's best move if it was searched fully.
+                if let Some((m, s, pv)) = lines.first() {
+                    if pv_index_complete(&lines) {
+                        result.best = Some(*m);
+                        result.score = *s;
+                        result.ponder = pv.get(1).copied();
+                    }
+                }
+                break;
+            }
+            let (best, score, pv) = &lines[0];
+            if prev_best == Some(*best) {
+                stability += 1;
+            } else {
+                stability = 0;
+            }
+            prev_best = Some(*best);
+            result.best = Some(*best);
+            result.ponder = pv.get(1).copied();
+            result.score = *score;
+            result.depth = depth;
+            result.lines = lines.iter().map(|(m, s, _)| (*m, *s)).collect();
+            if self.id != 0 {
+                continue;
+            }
+            if let Some(mate) = self.limits.mate {
+                if let Score::Mate(n) = Score::from_internal(*score) {
+                    if n > 0 && n <= mate {
+                        break;
+                    }
+                }
+            }
+            if !self.shared.pondering.load(Ordering::Relaxed) {
+                if let Some(soft) = self.limits.soft {
+                    let scale = match stability {
+                        0 => 1.6,
+                        1 => 1.2,
+                        2..=3 => 0.9,
+                        _ => 0.6,
+                    };
+                    if self.shared.elapsed().as_secs_f64() >= soft.as_secs_f64() * scale {
+                        break;
+                    }
+                }
+            }
+            if root_moves.len() == 1 && self.limits.soft.is_some() && depth >= 4 {
+                break;
+            }
+        }
+        self.shared
+            .nodes
+            .fetch_add(self.nodes & 1023, Ordering::Relaxed);
+        result.nodes = self.nodes;
+        result
+    }
+
+    fn pv_line(&self) -> Vec<Move> {
+        self.pv[0][..self.pv_len[0]]
+            .iter()
+            .filter_map(|m| *m)
+            .collect()
+    }
+
+    fn report_line(
+        &self,
+        report: &mut dyn FnMut(&Info),
+        depth: i32,
+        pv_index: usize,
+        score: i32,
+        bound: Option<Bound>,
+    ) {
+        let info = Info {
+            depth,
+            seldepth: self.seldepth.max(depth),
+            multipv: pv_index + 1,
+            score: Score::from_internal(score),
+            bound,
+            nodes: self.shared.nodes.load(Ordering::Relaxed) + (self.nodes & 1023),
+            time: self.shared.elapsed(),
+            hashfull: self.shared.tt.hashfull(),
+            pv: self.pv_line(),
+        };
+        report(&info);
+    }
+
+    #[inline]
+    fn eval(&self, pos: &Position) -> i32 {
+        eval::evaluate_with(pos, self.weights)
+    }
+
+    fn negamax(
+        &mut self,
+        pos: &Position,
+        mut depth: i32,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: usize,
+        cutnode: bool,
+    ) -> i32 {
+        let pv_node = beta - alpha > 1;
+        let root = ply == 0;
+        self.pv_len[ply] = ply;
+        if depth <= 0 {
+            return self.qsearch(pos, alpha, beta, ply);
+        }
+        self.nodes += 1;
+        if self.check_stop() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply as i32);
+        let in_check = pos.is_check();
+        if !root {
+            if self.is_repetition(pos)
+                || pos.halfmove_clock() >= 100 && !in_check
+                || pos.is_insufficient_material()
+            {
+                return 0;
+            }
+            if ply >= MAX_PLY - 2 {
+                return if in_check { 0 } else { self.eval(pos) };
+            }
+            // Mate distance pruning.
+            alpha = alpha.max(-MATE + ply as i32);
+            beta = beta.min(MATE - ply as i32 - 1);
+            if alpha >= beta {
+                return alpha;
+            }
+        }
+        let excluded = self.frames[ply].excluded;
+        let key = pos.zobrist();
+        let tt = if excluded.is_none() {
+            self.shared.tt.probe(key)
+        } else {
+            None
+        };
+        let tt_move = tt.and_then(|h| h.mv).filter(|&m| pos.is_legal(m));
+        if let Some(h) = tt {
+            if !pv_node && h.depth >= depth {
+                let s = score_from_tt(h.score, ply);
+                let cut = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => s >= beta,
+                    Bound::Upper => s <= alpha,
+                };
+                if cut {
+                    return s;
+                }
+            }
+        }
+        let static_eval = if in_check {
+            -INF
+        } else if let Some(h) = tt {
+            h.eval
+        } else {
+            self.eval(pos)
+        };
+        self.frames[ply].eval = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.frames[ply - 2].eval;
+        self.killers[ply + 1] = [None, None];
+
+        if !pv_node && !in_check && excluded.is_none() {
+            // Reverse futility pruning.
+            if depth <= 8
+                && static_eval - 75 * (depth - i32::from(improving)) >= beta
+                && static_eval < MATE_BOUND
+            {
+                return static_eval;
+            }
+            // Null-move pruning.
+            let b = pos.board();
+            let non_pawn = b.by_color(pos.turn()) - b.pawns() - b.kings();
+            if depth >= 3 && static_eval >= beta && non_pawn.any() && self.frames[ply].mv.is_some()
+            {
+                if let Some(null) = pos.null_move() {
+                    let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+                    self.frames[ply + 1] = EMPTY_FRAME;
+                    self.keys.push(key);
+                    let s = -self.negamax(&null, depth - r, -beta, -beta + 1, ply + 1, !cutnode);
+                    self.keys.pop();
+                    if self.stopped {
+                        return 0;
+                    }
+                    if s >= beta {
+                        return if s >= MATE_BOUND { beta } else { s };
+                    }
+                }
+            }
+        }
+        // Internal iterative reduction: no hash move, search a little shallower.
+        if tt_move.is_none() && depth >= 4 && (pv_node || cutnode) {
+            depth -= 1;
+        }
+
+        let mut moves = pos.legal_moves();
+        if moves.is_empty() {
+            return if in_check { -MATE + ply as i32 } else { 0 };
+        }
+        let mut scores = [0i32; guoxiang_core::MAX_MOVES];
+        self.score_moves(pos, &moves, tt_move, ply, &mut scores);
+
+        let mut best = -INF;
+        let mut best_move = None;
+        let mut played = 0;
+        let mut quiets_tried: MoveList = MoveList::new();
+        let mut captures_tried: MoveList = MoveList::new();
+        let original_alpha = alpha;
+        let n = moves.len();
+        for i in 0..n {
+            // Selection sort step: bring the best remaining move to i.
+            let mut bi = i;
+            for j in i + 1..n {
+                if scores[j] > scores[bi] {
+                    bi = j;
+                }
+            }
+            scores.swap(i, bi);
+            moves.as_mut_slice().swap(i, bi);
+            let m = moves[i];
+            if Some(m) == excluded || root && self.root_excluded.contains(&m) {
+                continue;
+            }
+            if root && !self.limits.searchmoves.is_empty() && !self.limits.searchmoves.contains(&m)
+            {
+                continue;
+            }
+            let is_capture = captured_value(pos, m) > 0;
+            let is_promo = m.promotion().is_some();
+            let quiet = !is_capture && !is_promo;
+            let child = pos.after(m);
+            let gives_check = child.is_check();
+
+            if !root && best > -MATE_BOUND {
+                // Late move pruning and futility pruning of quiet moves.
+                if quiet && !gives_check && !in_check {
+                    let lmp_limit = (3 + depth * depth) / if improving { 1 } else { 2 };
+                    if depth <= 8 && played >= lmp_limit {
+                        continue;
+                    }
+                    if depth <= 6 && static_eval + 100 + 90 * depth <= alpha {
+                        continue;
+                    }
+                    if depth <= 6 && !see_ge(pos, m, -50 * depth) {
+                        continue;
+                    }
+                }
+                if is_capture && depth <= 6 && !gives_check && !see_ge(pos, m, -90 * depth) {
+                    continue;
+                }
+            }
+
+            played += 1;
+            let moved_role = pos.board().role_at(m.from()).unwrap_or(Role::Pawn);
+            self.frames[ply + 1] = EMPTY_FRAME;
+            self.frames[ply + 1].mv = Some(m);
+            self.frames[ply + 1].moved = Some((pos.turn(), moved_role));
+            self.keys.push(key);
+            let extension = i32::from(gives_check);
+            let new_depth = depth - 1 + extension;
+            let mut s;
+            if played == 1 {
+                s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, false);
+            } else {
+                // Late move reductions.
+                let mut r = 0;
+                if depth >= 3 && played > 1 + i32::from(pv_node) && quiet {
+                    r = self.lmr[(depth as usize).min(63)][(played as usize).min(63)];
+                    if !pv_node {
+                        r += 1;
+                    }
+                    if !improving {
+                        r += 1;
+                    }
+                    if cutnode {
+                        r += 1;
+                    }
+                    if in_check || gives_check {
+                        r -= 1;
+                    }
+                    let h = self.history[pos.turn().index()][m.from().index()][m.to().index()];
+                    r -= h / 6000;
+                    if self.is_killer(ply, m) {
+                        r -= 1;
+                    }
+                    r = r.clamp(0, new_depth - 1);
+                }
+                s = -self.negamax(&child, new_depth - r, -alpha - 1, -alpha, ply + 1, true);
+                if s > alpha && r > 0 {
+                    s = -self.negamax(&child, new_depth, -alpha - 1, -alpha, ply + 1, !cutnode);
+                }
+                if s > alpha && s < beta {
+                    s = -self.negamax(&child, new_depth, -beta, -alpha, ply + 1, false);
+                }
+            }
+            self.keys.pop();
+            if self.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    best_move = Some(m);
+                    alpha = s;
+                    // Copy the child's PV.
+                    self.pv[ply][ply] = Some(m);
+                    let child_len = self.pv_len[ply + 1].max(ply + 1);
+                    for k in ply + 1..child_len {
+                        self.pv[ply][k] = self.pv[ply + 1][k];
+                    }
+                    self.pv_len[ply] = child_len;
+                    if s >= beta {
+                        self.on_cutoff(pos, m, quiet, depth, ply, &quiets_tried, &captures_tried);
+                        break;
+                    }
+                }
+            }
+            if quiet {
+                quiets_tried.push(m);
+            } else {
+                captures_tried.push(m);
+            }
+        }
+        if played == 0 {
+            // Everything was pruned or excluded.
+            if excluded.is_some() || root {
+                return alpha;
+            }
+            return static_eval.max(alpha);
+        }
+        if excluded.is_none() {
+            let bound = if best >= beta {
+                Bound::Lower
+            } else if best > original_alpha {
+                Bound::Exact
+            } else {
+                Bound::Upper
+            };
+            self.shared.tt.store(
+                key,
+                best_move,
+                score_to_tt(best, ply),
+                static_eval,
+                depth,
+                bound,
+            );
+        }
+        best
+    }
+
+    fn is_killer(&self, ply: usize, m: Move) -> bool {
+        self.killers[ply].contains(&Some(m))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn on_cutoff(
+        &mut self,
+        pos: &Position,
+        m: Move,
+        quiet: bool,
+        depth: i32,
+        ply: usize,
+        quiets: &MoveList,
+        captures: &MoveList,
+    ) {
+        let bonus = (depth * depth * 16).min(1600);
+        let c = pos.turn().index();
+        if quiet {
+            if self.killers[ply][0] != Some(m) {
+                self.killers[ply][1] = self.killers[ply][0];
+                self.killers[ply][0] = Some(m);
+            }
+            update_history(
+                &mut self.history[c][m.from().index()][m.to().index()],
+                bonus,
+            );
+            for q in quiets.iter() {
+                update_history(
+                    &mut self.history[c][q.from().index()][q.to().index()],
+                    -bonus,
+                );
+            }
+            if let (Some(prev), Some((_, role))) = (self.frames[ply].mv, self.frames[ply].moved) {
+                self.counter[role.index()][prev.to().index()] = Some(m);
+            }
+        } else {
+            let moved = pos.board().role_at(m.from()).unwrap_or(Role::Pawn);
+            let victim = pos.board().role_at(m.to()).unwrap_or(Role::Pawn);
+            update_history(
+                &mut self.capture_history[moved.index()][m.to().index()][victim.index()],
+                bonus,
+            );
+        }
+        for cm in captures.iter() {
+            let moved = pos.board().role_at(cm.from()).unwrap_or(Role::Pawn);
+            let victim = pos.board().role_at(cm.to()).unwrap_or(Role::Pawn);
+            update_history(
+                &mut self.capture_history[moved.index()][cm.to().index()][victim.index()],
+                -bonus,
+            );
+        }
+    }
+
+    fn score_moves(
+        &self,
+        pos: &Position,
+        moves: &MoveList,
+        tt_move: Option<Move>,
+        ply: usize,
+        scores: &mut [i32],
+    ) {
+        let c = pos.turn().index();
+        let counter = match (self.frames[ply].mv, self.frames[ply].moved) {
+            (Some(prev), Some((_, role))) => self.counter[role.index()][prev.to().index()],
+            _ => None,
+        };
+        for (i, &m) in moves.iter().enumerate() {
+            scores[i] = if Some(m) == tt_move {
+                100_000_000
+            } else {
+                let victim = captured_value(pos, m);
+                let promo = m.promotion();
+                if victim > 0 || promo.is_some() {
+                    let moved = pos.board().role_at(m.from()).unwrap_or(Role::Pawn);
+                    let vrole = pos.board().role_at(m.to()).unwrap_or(Role::Pawn);
+                    let base = if promo == Some(Role::Queen) || see_ge(pos, m, 0) {
+                        10_000_000
+                    } else {
+                        -10_000_000
+                    };
+                    let promo_bonus = promo.map_or(0, |r| SEE_VALUE[r.index()]);
+                    base + 10 * (victim + promo_bonus) - SEE_VALUE[moved.index()] / 10
+                        + self.capture_history[moved.index()][m.to().index()][vrole.index()] / 16
+                } else if self.killers[ply][0] == Some(m) {
+                    9_000_000
+                } else if self.killers[ply][1] == Some(m) {
+                    8_000_000
+                } else if counter == Some(m) {
+                    7_000_000
+                } else {
+                    self.history[c][m.from().index()][m.to().index()]
+                }
+            };
+        }
+    }
+
+    fn qsearch(&mut self, pos: &Position, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        if self.check_stop() {
+            return 0;
+        }
+        self.pv_len[ply] = ply;
+        self.seldepth = self.seldepth.max(ply as i32);
+        if pos.is_insufficient_material() {
+            return 0;
+        }
+        let in_check = pos.is_check();
+        if ply >= MAX_PLY - 2 {
+            return if in_check { 0 } else { self.eval(pos) };
+        }
+        let key = pos.zobrist();
+        let tt = self.shared.tt.probe(key);
+        if let Some(h) = tt {
+            let s = score_from_tt(h.score, ply);
+            let cut = match h.bound {
+                Bound::Exact => true,
+                Bound::Lower => s >= beta,
+                Bound::Upper => s <= alpha,
+            };
+            if cut {
+                return s;
+            }
+        }
+        let mut best;
+        let stand_pat;
+        if in_check {
+            best = -INF;
+            stand_pat = -INF;
+        } else {
+            stand_pat = tt.map_or_else(|| self.eval(pos), |h| h.eval);
+            if stand_pat >= beta {
+                return stand_pat;
+            }
+            alpha = alpha.max(stand_pat);
+            best = stand_pat;
+        }
+        let mut moves = if in_check {
+            pos.legal_moves()
+        } else {
+            let b = pos.board();
+            let mut targets = b.by_color(!pos.turn());
+            if let Some(ep) = pos.pseudo_en_passant() {
+                targets |= Bitboard::from_square(ep);
+            }
+            let last = match pos.turn() {
+                Color::White => Bitboard::rank(guoxiang_core::Rank::EIGHTH),
+                Color::Black => Bitboard::rank(guoxiang_core::Rank::FIRST),
+            };
+            let mut list = pos.legal_moves_to(targets | last);
+            list.retain(|m| {
+                m.promotion()
+                    .map_or(captured_value(pos, m) > 0, |r| r == Role::Queen)
+                    && !m.is_castle()
+            });
+            list
+        };
+        if in_check && moves.is_empty() {
+            return -MATE + ply as i32;
+        }
+        let mut scores = [0i32; guoxiang_core::MAX_MOVES];
+        for (i, &m) in moves.iter().enumerate() {
+            let moved = pos.board().role_at(m.from()).unwrap_or(Role::Pawn);
+            scores[i] = 10 * captured_value(pos, m) - SEE_VALUE[moved.index()] / 10
+                + if matches!(m.kind(), MoveKind::Promotion(_)) {
+                    9000
+                } else {
+                    0
+                };
+        }
+        let n = moves.len();
+        let mut best_move = None;
+        for i in 0..n {
+            let mut bi = i;
+            for j in i + 1..n {
+                if scores[j] > scores[bi] {
+                    bi = j;
+                }
+            }
+            scores.swap(i, bi);
+            moves.as_mut_slice().swap(i, bi);
+            let m = moves[i];
+            if !in_check {
+                // Delta pruning and SEE pruning.
+                if m.promotion().is_none() && stand_pat + captured_value(pos, m) + 200 <= alpha {
+                    continue;
+                }
+                if !see_ge(pos, m, 0) {
+                    continue;
+                }
+            }
+            let child = pos.after(m);
+            let s = -self.qsearch(&child, -beta, -alpha, ply + 1);
+            if self.stopped {
+                return 0;
+            }
+            if s > best {
+                best = s;
+                if s > alpha {
+                    alpha = s;
+                    best_move = Some(m);
+                    self.pv[ply][ply] = Some(m);
+                    let child_len = self.pv_len[ply + 1].max(ply + 1);
+                    for k in ply + 1..child_len {
+                        self.pv[ply][k] = self.pv[ply + 1][k];
+                    }
+                    self.pv_len[ply] = child_len;
+                    if s >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Upper
+        };
+        if best > -INF {
+            self.shared.tt.store(
+                key,
+                best_move,
+                score_to_tt(best, ply),
+                stand_pat.max(-INF + 1),
+                0,
+                bound,
+            );
+        }
+        best
+    }
+}
+
+fn pv_index_complete<T>(lines: &[T]) -> bool {
+    !lines.is_empty()
+}
+
+#[inline]
+fn update_history(h: &mut i32, bonus: i32) {
+    *h += bonus - *h * bonus.abs() / 16_384;
+}
+
+#[inline]
+fn score_to_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s + ply as i32
+    } else if s <= -MATE_BOUND {
+        s - ply as i32
+    } else {
+        s
+    }
+}
+
+#[inline]
+fn score_from_tt(s: i32, ply: usize) -> i32 {
+    if s >= MATE_BOUND {
+        s - ply as i32
+    } else if s <= -MATE_BOUND {
+        s + ply as i32
+    } else {
+        s
+    }
+}
