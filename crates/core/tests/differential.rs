@@ -4,14 +4,16 @@
 //! which is full of en-passant, castling, promotion and pin corner cases), are
 //! played in all three libraries side by side. In every position reached we
 //! compare the legal moves (as UCI strings), check, checkmate and stalemate,
-//! the FEN (ours read back, and against shakmaty's), and the Zobrist key
-//! against shakmaty's Polyglot-compatible one.
+//! the FEN (ours read back, and against shakmaty's), the Zobrist key against
+//! shakmaty's Polyglot-compatible one, and the SAN of every legal move
+//! (against shakmaty's, and read back by `parse_san`).
 //!
 //! Release builds check 300,000 positions (a few seconds); debug builds 10,000.
 //! `GUOXIANG_DIFF_POSITIONS=<n>` overrides the number, `GUOXIANG_DIFF_SEED=<n>`
 //! the seed.
 
 use guoxiang_core::{Move, MoveKind, Position, Role};
+use shakmaty::san::SanPlus;
 use shakmaty::zobrist::Zobrist64;
 use shakmaty::{CastlingMode, Chess, EnPassantMode, Position as _};
 use std::time::Instant;
@@ -87,6 +89,7 @@ struct Stats {
     en_passant: u64,
     castles: u64,
     promotions: u64,
+    sans: u64,
 }
 
 /// Compares everything in one position; returns our legal moves.
@@ -132,6 +135,24 @@ fn compare(b: &Boards, rng: &mut Rng, stats: &mut Stats) -> Vec<Move> {
         "bulk count differs from the list {}",
         ctx()
     );
+
+    // UCI and SAN of every move: ours against shakmaty's, and read back.
+    for &m in &ours {
+        let u = m.to_uci();
+        assert_eq!(u, uci(m), "Move::to_uci {}", ctx());
+        assert_eq!(pos.parse_uci(&u), Ok(m), "parse_uci({u}) {}", ctx());
+        let san = pos.san(m);
+        let sm = b
+            .shak
+            .legal_moves()
+            .into_iter()
+            .find(|x| x.to_uci(CastlingMode::Standard).to_string() == u)
+            .unwrap_or_else(|| panic!("shakmaty has no {u} {}", ctx()));
+        let shak_san = SanPlus::from_move(b.shak.clone(), sm).to_string();
+        assert_eq!(san, shak_san, "SAN of {u} {}", ctx());
+        assert_eq!(pos.parse_san(&san), Ok(m), "parse_san({san}) {}", ctx());
+        stats.sans += 1;
+    }
 
     // Check, checkmate, stalemate.
     assert_eq!(pos.is_check(), b.shak.is_check(), "check {}", ctx());
@@ -330,10 +351,11 @@ fn random_playouts_agree_with_cozy_chess_and_shakmaty() {
         }
     }
     println!(
-        "differential: {} positions in {playouts} playouts ({} legal moves: {} en passant, \
+        "differential: {} positions in {playouts} playouts ({} legal moves, {} SANs compared: {} en passant, \
          {} castling, {} promotions; {} checks, {} checkmates, {} stalemates), seed {seed:#x}, {:.2}s",
         stats.positions,
         stats.moves,
+        stats.sans,
         stats.en_passant,
         stats.castles,
         stats.promotions,
