@@ -239,19 +239,27 @@ impl Position {
         let single = up(free) & empty;
         let double = up(single & double_rank) & empty & target;
         let single = single & target;
-        sink.pawns(single - last, push, PawnKind::Normal);
-        sink.pawns(single & last, push, PawnKind::Promotion);
-        sink.pawns(double, 2 * push, PawnKind::Double);
         // Captures towards the a-file and towards the h-file.
         let west = up(free & not_a).0;
         let east = up(free & not_h).0;
         let (west, east) = (Bitboard(west >> 1), Bitboard(east << 1));
         let west = west & their & target;
         let east = east & their & target;
-        sink.pawns(west - last, push - 1, PawnKind::Normal);
-        sink.pawns(west & last, push - 1, PawnKind::Promotion);
-        sink.pawns(east - last, push + 1, PawnKind::Normal);
-        sink.pawns(east & last, push + 1, PawnKind::Promotion);
+        if ((single | west | east) & last).any() {
+            sink.pawns(single - last, push, PawnKind::Normal);
+            sink.pawns(single & last, push, PawnKind::Promotion);
+            sink.pawns(double, 2 * push, PawnKind::Double);
+            sink.pawns(west - last, push - 1, PawnKind::Normal);
+            sink.pawns(west & last, push - 1, PawnKind::Promotion);
+            sink.pawns(east - last, push + 1, PawnKind::Normal);
+            sink.pawns(east & last, push + 1, PawnKind::Promotion);
+        } else {
+            // Usually no pawn can promote: four sets instead of seven (same order).
+            sink.pawns(single, push, PawnKind::Normal);
+            sink.pawns(double, 2 * push, PawnKind::Double);
+            sink.pawns(west, push - 1, PawnKind::Normal);
+            sink.pawns(east, push + 1, PawnKind::Normal);
+        }
 
         // Pinned pawns move only along the pin (never when in check: `movable`).
         for from in pawns & pinned {
