@@ -141,14 +141,22 @@ impl Position {
         let checkers = self.checkers();
 
         if roles & role_bit(Role::King) != 0 {
-            let mut safe = Bitboard::EMPTY;
-            let without_king = occ.without(king);
-            for to in king_attacks(king) & !our & to_mask {
-                if !self.is_attacked(to, !us, without_king) {
-                    safe |= Bitboard::from_square(to);
+            let targets = king_attacks(king) & !our & to_mask;
+            // With three or more squares to try (open boards, endings), one map of
+            // the opponent's attacks is cheaper than asking square by square.
+            let t = targets.0 & targets.0.wrapping_sub(1);
+            if t & t.wrapping_sub(1) != 0 {
+                sink.piece(king, targets - self.attacked_without_king(king));
+            } else {
+                let mut safe = Bitboard::EMPTY;
+                let without_king = occ.without(king);
+                for to in targets {
+                    if !self.is_attacked(to, !us, without_king) {
+                        safe |= Bitboard::from_square(to);
+                    }
                 }
+                sink.piece(king, safe);
             }
-            sink.piece(king, safe);
         }
         if checkers.more_than_one() {
             return;
@@ -204,6 +212,35 @@ impl Position {
         if roles & role_bit(Role::King) != 0 && checkers.is_empty() {
             self.generate_castling(sink, king, to_mask);
         }
+    }
+
+    /// Every square the opponent attacks, with our king taken off the board (so
+    /// that a slider checking it also covers the squares behind it).
+    #[inline]
+    fn attacked_without_king(&self, king: Square) -> Bitboard {
+        let them = !self.turn();
+        let board = self.board();
+        let occ = board.occupied().without(king);
+        let pawns = self.their(Role::Pawn);
+        let not_a = !Bitboard::file(crate::File::A);
+        let not_h = !Bitboard::file(crate::File::H);
+        let forward = match them {
+            Color::White => pawns.shift_up(),
+            Color::Black => pawns.shift_down(),
+        };
+        let mut attacked = Bitboard((forward & not_a).0 >> 1) | Bitboard((forward & not_h).0 << 1);
+        attacked |= king_attacks(self.king_of(them));
+        for sq in self.their(Role::Knight) {
+            attacked |= knight_attacks(sq);
+        }
+        let their = board.by_color(them);
+        for sq in board.rooks_and_queens() & their {
+            attacked |= rook_attacks(sq, occ);
+        }
+        for sq in board.bishops_and_queens() & their {
+            attacked |= bishop_attacks(sq, occ);
+        }
+        attacked
     }
 
     #[inline]
