@@ -4,10 +4,11 @@
 //! seconds and Mnps for each library with the geometric-mean speed ratios.
 //!
 //! ```text
-//! cargo run --release -p guoxiang-core --example perft_compare [repetitions] [depth offset]
+//! cargo run --release -p guoxiang-core --example perft_compare [repetitions] [depth offset] [name filter]
 //! ```
 //!
-//! A negative depth offset (e.g. `-1`) makes a quick run.
+//! A negative depth offset (e.g. `-1`) makes a quick run; a name filter (e.g.
+//! `kiwi`) runs only the positions whose name contains it.
 
 use std::time::Instant;
 
@@ -84,8 +85,9 @@ fn best_of(reps: usize, mut f: impl FnMut() -> u64) -> (u64, f64) {
 
 fn main() {
     let mut args = std::env::args().skip(1);
-    let reps: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(3);
+    let reps: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(5);
     let offset: i32 = args.next().and_then(|s| s.parse().ok()).unwrap_or(0);
+    let filter = args.next().unwrap_or_default();
     println!("perft with bulk counting, best of {reps} runs");
     println!(
         "{:<11} {:>5} {:>12} | {:>8} {:>7} | {:>8} {:>7} | {:>8} {:>7}",
@@ -94,7 +96,12 @@ fn main() {
     let (mut log_cozy, mut log_shak) = (0.0, 0.0);
     let mut totals = [0.0f64; 3];
     let mut total_nodes = 0u64;
+    let mut n = 0.0;
     for (name, fen, depth, published) in CASES {
+        if !name.contains(&filter) {
+            continue;
+        }
+        n += 1.0;
         let depth = (depth as i32 + offset).max(1) as u32;
         let ours = guoxiang_core::Position::from_fen(fen).expect("legal FEN");
         let cozy = cozy_chess::Board::from_fen(fen, false).expect("legal FEN");
@@ -124,7 +131,6 @@ fn main() {
         totals[2] += t_shak;
         total_nodes += n_ours;
     }
-    let n = CASES.len() as f64;
     let all = |t: f64| total_nodes as f64 / t / 1e6;
     println!(
         "{:<11} {:>5} {total_nodes:>12} | {:>8.3} {:>7.1} | {:>8.3} {:>7.1} | {:>8.3} {:>7.1}",
