@@ -1,6 +1,6 @@
 //! Times perft with bulk counting in guoxiang-core, cozy-chess and shakmaty on
 //! the same five positions (start d6, Kiwipete d5, position 3 d6, position 4 d5,
-//! position 5 d4), takes the best of several repetitions, and prints nodes,
+//! position 5 d4), takes the best of several interleaved repetitions, and prints nodes,
 //! seconds and Mnps for each library with the geometric-mean speed ratios.
 //!
 //! ```text
@@ -71,16 +71,11 @@ fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
     nodes
 }
 
-/// The best time in seconds of `reps` runs of `f`, and its result.
-fn best_of(reps: usize, mut f: impl FnMut() -> u64) -> (u64, f64) {
-    let mut best = f64::INFINITY;
-    let mut nodes = 0;
-    for _ in 0..reps {
-        let t = Instant::now();
-        nodes = std::hint::black_box(f());
-        best = best.min(t.elapsed().as_secs_f64());
-    }
-    (nodes, best)
+/// Runs `f` once; its result and the time it took in seconds.
+fn timed(f: impl FnOnce() -> u64) -> (u64, f64) {
+    let t = Instant::now();
+    let n = std::hint::black_box(f());
+    (n, t.elapsed().as_secs_f64())
 }
 
 fn main() {
@@ -88,7 +83,7 @@ fn main() {
     let reps: usize = args.next().and_then(|s| s.parse().ok()).unwrap_or(5);
     let offset: i32 = args.next().and_then(|s| s.parse().ok()).unwrap_or(0);
     let filter = args.next().unwrap_or_default();
-    println!("perft with bulk counting, best of {reps} runs");
+    println!("perft with bulk counting, best of {reps} interleaved runs");
     println!(
         "{:<11} {:>5} {:>12} | {:>8} {:>7} | {:>8} {:>7} | {:>8} {:>7}",
         "position", "depth", "nodes", "ours s", "Mnps", "cozy s", "Mnps", "shak s", "Mnps"
@@ -109,9 +104,18 @@ fn main() {
             .expect("FEN")
             .into_position(shakmaty::CastlingMode::Standard)
             .expect("legal FEN");
-        let (n_ours, t_ours) = best_of(reps, || guoxiang_core::perft(&ours, depth));
-        let (n_cozy, t_cozy) = best_of(reps, || cozy_perft(&cozy, depth));
-        let (n_shak, t_shak) = best_of(reps, || shakmaty::perft(&shak, depth));
+        // The three libraries take turns in each repetition, so that a change in
+        // the machine's load hits them alike; the best time of each is kept.
+        let (mut n_ours, mut n_cozy, mut n_shak) = (0, 0, 0);
+        let (mut t_ours, mut t_cozy, mut t_shak) = (f64::INFINITY, f64::INFINITY, f64::INFINITY);
+        for _ in 0..reps {
+            let (n, t) = timed(|| guoxiang_core::perft(&ours, depth));
+            (n_ours, t_ours) = (n, t_ours.min(t));
+            let (n, t) = timed(|| cozy_perft(&cozy, depth));
+            (n_cozy, t_cozy) = (n, t_cozy.min(t));
+            let (n, t) = timed(|| shakmaty::perft(&shak, depth));
+            (n_shak, t_shak) = (n, t_shak.min(t));
+        }
         assert_eq!(n_ours, n_cozy, "{name}: ours and cozy-chess disagree");
         assert_eq!(n_ours, n_shak, "{name}: ours and shakmaty disagree");
         if offset == 0 {
