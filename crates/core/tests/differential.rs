@@ -8,7 +8,8 @@
 //! shakmaty's Polyglot-compatible one, and the SAN of every legal move
 //! (against shakmaty's, and read back by `parse_san`).
 //!
-//! Release builds check 300,000 positions (about 10 s with SAN); debug builds 10,000 (SAN is slow unoptimised).
+//! Release builds check 300,000 positions (about 10 s with SAN); debug builds
+//! 10,000 (SAN is slow unoptimised).
 //! `GUOXIANG_DIFF_POSITIONS=<n>` overrides the number, `GUOXIANG_DIFF_SEED=<n>`
 //! the seed.
 
