@@ -9,7 +9,7 @@ chessprogramming wiki the published counts are kept as well; the depths this
 script can reach are checked against them.
 
 Usage:
-    python3 tools/perft_reference.py            # rewrite the EPD file
+    python3 tools/perft_reference.py            # rewrite the EPD file (~2.5 min)
     python3 tools/perft_reference.py --check    # recount and compare, write nothing
     python3 tools/perft_reference.py --max-nodes 20000000   # go deeper (slow)
 
