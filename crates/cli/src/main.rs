@@ -5,6 +5,7 @@ mod args;
 mod fen_cmd;
 mod move_cmd;
 mod perft_cmd;
+mod pgn_cmd;
 mod serve_cmd;
 
 use std::process::ExitCode;
@@ -42,6 +43,7 @@ fn main() -> ExitCode {
         "perft" => perft_cmd::run(rest),
         "fen" => fen_cmd::run(rest),
         "move" => move_cmd::run(rest),
+        "pgn" => pgn_cmd::run(rest),
         "uci" => {
             let out: guoxiang_engine::uci::Output =
                 std::sync::Arc::new(std::sync::Mutex::new(Box::new(std::io::stdout())));

@@ -123,3 +123,43 @@ fn an_illegal_move_is_explained_in_the_learners_language() {
         Some(2)
     );
 }
+
+#[test]
+fn pgn_check_reports_each_game_and_goes_on_after_a_bad_one() {
+    let dir = std::env::temp_dir().join(format!("guoxiang-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("games.pgn");
+    std::fs::write(
+        &path,
+        "[Event \"Fool\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n\
+         1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 *\n\n\
+         1. e4 e5 2. Ke3 *\n\n\
+         [FEN \"8/8/4k3/8/8/4K3/2p5/4N3 w - - 0 1\"]\n[SetUp \"1\"]\n\n1. Nxc2 1/2-1/2\n",
+    )
+    .unwrap();
+    let out = run(&["pgn", "check", path.to_str().unwrap(), "--json"]);
+    assert_eq!(out.status.code(), Some(1), "one game fails");
+    let v = json_lines(&out);
+    assert_eq!(v.len(), 4);
+    assert_eq!(v[0]["outcome"]["reason"], "checkmate");
+    assert_eq!(v[0]["outcome"]["winner"], "black");
+    assert_eq!(
+        (
+            v[0]["plies"].as_u64(),
+            v[0]["result"].as_str(),
+            v[0]["check"].as_bool()
+        ),
+        (Some(4), Some("0-1"), Some(true))
+    );
+    assert_eq!(
+        v[1]["claimable"],
+        serde_json::json!(["threefold_repetition"])
+    );
+    assert_eq!(v[1]["outcome"]["reason"], Value::Null);
+    assert_eq!(
+        (v[2]["ply"].as_u64(), v[2]["move"].as_str()),
+        (Some(3), Some("Ke3"))
+    );
+    assert_eq!(v[3]["outcome"]["reason"], "insufficient_material");
+    std::fs::remove_dir_all(&dir).ok();
+}

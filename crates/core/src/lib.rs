@@ -26,6 +26,7 @@ pub mod i18n;
 mod movegen;
 mod moves;
 pub mod outcome;
+pub mod pgn;
 mod piece;
 mod polyglot_keys;
 mod position;

@@ -141,14 +141,22 @@ impl Position {
         let checkers = self.checkers();
 
         if roles & role_bit(Role::King) != 0 {
-            let mut safe = Bitboard::EMPTY;
-            let without_king = occ.without(king);
-            for to in king_attacks(king) & !our & to_mask {
-                if !self.is_attacked(to, !us, without_king) {
-                    safe |= Bitboard::from_square(to);
+            let targets = king_attacks(king) & !our & to_mask;
+            // With three or more squares to try (open boards, endings), one map of
+            // the opponent's attacks is cheaper than asking square by square.
+            let t = targets.0 & targets.0.wrapping_sub(1);
+            if t & t.wrapping_sub(1) != 0 {
+                sink.piece(king, targets - self.attacked_without_king(king));
+            } else {
+                let mut safe = Bitboard::EMPTY;
+                let without_king = occ.without(king);
+                for to in targets {
+                    if !self.is_attacked(to, !us, without_king) {
+                        safe |= Bitboard::from_square(to);
+                    }
                 }
+                sink.piece(king, safe);
             }
-            sink.piece(king, safe);
         }
         if checkers.more_than_one() {
             return;
@@ -206,6 +214,35 @@ impl Position {
         }
     }
 
+    /// Every square the opponent attacks, with our king taken off the board (so
+    /// that a slider checking it also covers the squares behind it).
+    #[inline]
+    fn attacked_without_king(&self, king: Square) -> Bitboard {
+        let them = !self.turn();
+        let board = self.board();
+        let occ = board.occupied().without(king);
+        let pawns = self.their(Role::Pawn);
+        let not_a = !Bitboard::file(crate::File::A);
+        let not_h = !Bitboard::file(crate::File::H);
+        let forward = match them {
+            Color::White => pawns.shift_up(),
+            Color::Black => pawns.shift_down(),
+        };
+        let mut attacked = Bitboard((forward & not_a).0 >> 1) | Bitboard((forward & not_h).0 << 1);
+        attacked |= king_attacks(self.king_of(them));
+        for sq in self.their(Role::Knight) {
+            attacked |= knight_attacks(sq);
+        }
+        let their = board.by_color(them);
+        for sq in board.rooks_and_queens() & their {
+            attacked |= rook_attacks(sq, occ);
+        }
+        for sq in board.bishops_and_queens() & their {
+            attacked |= bishop_attacks(sq, occ);
+        }
+        attacked
+    }
+
     #[inline]
     fn generate_pawns<S: Sink>(
         &self,
@@ -239,19 +276,27 @@ impl Position {
         let single = up(free) & empty;
         let double = up(single & double_rank) & empty & target;
         let single = single & target;
-        sink.pawns(single - last, push, PawnKind::Normal);
-        sink.pawns(single & last, push, PawnKind::Promotion);
-        sink.pawns(double, 2 * push, PawnKind::Double);
         // Captures towards the a-file and towards the h-file.
         let west = up(free & not_a).0;
         let east = up(free & not_h).0;
         let (west, east) = (Bitboard(west >> 1), Bitboard(east << 1));
         let west = west & their & target;
         let east = east & their & target;
-        sink.pawns(west - last, push - 1, PawnKind::Normal);
-        sink.pawns(west & last, push - 1, PawnKind::Promotion);
-        sink.pawns(east - last, push + 1, PawnKind::Normal);
-        sink.pawns(east & last, push + 1, PawnKind::Promotion);
+        if ((single | west | east) & last).any() {
+            sink.pawns(single - last, push, PawnKind::Normal);
+            sink.pawns(single & last, push, PawnKind::Promotion);
+            sink.pawns(double, 2 * push, PawnKind::Double);
+            sink.pawns(west - last, push - 1, PawnKind::Normal);
+            sink.pawns(west & last, push - 1, PawnKind::Promotion);
+            sink.pawns(east - last, push + 1, PawnKind::Normal);
+            sink.pawns(east & last, push + 1, PawnKind::Promotion);
+        } else {
+            // Usually no pawn can promote: four sets instead of seven (same order).
+            sink.pawns(single, push, PawnKind::Normal);
+            sink.pawns(double, 2 * push, PawnKind::Double);
+            sink.pawns(west, push - 1, PawnKind::Normal);
+            sink.pawns(east, push + 1, PawnKind::Normal);
+        }
 
         // Pinned pawns move only along the pin (never when in check: `movable`).
         for from in pawns & pinned {

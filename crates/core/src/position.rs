@@ -335,7 +335,8 @@ impl Position {
         let to = m.to();
         // Invariant (caller): a legal move starts on a square of the side to move.
         let role = self.board.role_at(from).unwrap_or(Role::Pawn);
-        let mut hash = self.hash ^ zobrist::castling_key(self.castling);
+        let castling_before = self.castling;
+        let mut hash = self.hash;
         if let Some(ep) = self.en_passant.take() {
             hash ^= zobrist::en_passant_key(ep.file());
         }
@@ -400,7 +401,10 @@ impl Position {
         if !self.castling.is_empty() && (touched & self.castling_squares.touched()).any() {
             self.castling = self.castling_squares.update(self.castling, from, to);
         }
-        hash ^= zobrist::castling_key(self.castling);
+        if self.castling != castling_before {
+            // Most moves leave the rights alone; then their key needs no update.
+            hash ^= zobrist::castling_key(castling_before) ^ zobrist::castling_key(self.castling);
+        }
         hash ^= zobrist::white_to_move_key();
         if us == Color::Black {
             self.fullmove_number += 1;

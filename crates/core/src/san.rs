@@ -275,7 +275,8 @@ impl San {
                 let candidates = pos.legal_moves_of(role, Bitboard::from_square(to));
                 let mut found: Option<Move> = None;
                 let mut count = 0;
-                let mut names = String::new();
+                // The squares of the matching pieces; named only if ambiguous.
+                let mut froms = Bitboard::EMPTY;
                 let mut needs_promotion = false;
                 for &m in candidates.iter() {
                     if m.is_castle()
@@ -297,10 +298,7 @@ impl San {
                         continue;
                     }
                     count += 1;
-                    if !names.is_empty() {
-                        names.push_str(", ");
-                    }
-                    names.push_str(&m.from().to_string());
+                    froms |= Bitboard::from_square(m.from());
                     found = Some(m);
                 }
                 match (count, found) {
@@ -314,7 +312,10 @@ impl San {
                     }),
                     _ => Err(SanError::Ambiguous {
                         san: self.to_string(),
-                        candidates: names,
+                        candidates: froms
+                            .map(|sq| sq.to_string())
+                            .collect::<Vec<_>>()
+                            .join(", "),
                     }),
                 }
             }

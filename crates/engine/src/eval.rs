@@ -2,9 +2,13 @@
 //! tables, mobility, pawn structure, passed pawns, king safety, bishop pair, rooks
 //! on open files), from the side to move's point of view, in centipawns.
 //!
-//! Every weight lives in [`Weights`], so the tuner can change them and `eval` can
-//! print the breakdown term by term.
+//! The linear terms are a flat parameter vector ([`Weights::params`]) so that the
+//! tuner (`examples/tune.rs`) can fit them by gradient descent: the evaluation walks
+//! the position once and reports each feature to an [`Accumulator`], which either
+//! adds up weights (search), groups them by term (the `eval` command), or records
+//! the features (the tuner).
 
+use crate::eval_weights;
 use guoxiang_core::attacks::{bishop_attacks, king_attacks, knight_attacks, rook_attacks};
 use guoxiang_core::{Bitboard, Color, File, Position, Rank, Role, Square};
 
@@ -33,13 +37,6 @@ impl core::ops::AddAssign for S {
         self.1 += o.1;
     }
 }
-impl core::ops::SubAssign for S {
-    #[inline]
-    fn sub_assign(&mut self, o: S) {
-        self.0 -= o.0;
-        self.1 -= o.1;
-    }
-}
 impl core::ops::Mul<i32> for S {
     type Output = S;
     #[inline]
@@ -48,115 +45,87 @@ impl core::ops::Mul<i32> for S {
     }
 }
 
+// The layout of the parameter vector.
+pub const MATERIAL: usize = 0;
+pub const PST: usize = MATERIAL + 6;
+pub const MOBILITY: usize = PST + 6 * 64;
+pub const PASSED: usize = MOBILITY + 4;
+pub const PASSED_BLOCKED: usize = PASSED + 8;
+pub const DOUBLED: usize = PASSED_BLOCKED + 1;
+pub const ISOLATED: usize = DOUBLED + 1;
+pub const BACKWARD: usize = ISOLATED + 1;
+pub const BISHOP_PAIR: usize = BACKWARD + 1;
+pub const ROOK_OPEN: usize = BISHOP_PAIR + 1;
+pub const ROOK_SEMI_OPEN: usize = ROOK_OPEN + 1;
+pub const KING_SHIELD: usize = ROOK_SEMI_OPEN + 1;
+pub const TEMPO: usize = KING_SHIELD + 1;
+/// How many linear parameters there are.
+pub const N_PARAMS: usize = TEMPO + 1;
+
+/// The groups the `eval` command prints, by parameter index.
+pub fn group_of(idx: usize) -> &'static str {
+    match idx {
+        i if i < PST => "material",
+        i if i < MOBILITY => "psqt",
+        i if i < PASSED => "mobility",
+        i if i < DOUBLED => "passed",
+        i if i < BISHOP_PAIR => "pawns",
+        i if i < KING_SHIELD => "pieces",
+        KING_SHIELD => "king",
+        _ => "tempo",
+    }
+}
+
 /// The evaluation's weights.
 #[derive(Debug, Clone)]
 pub struct Weights {
-    pub material: [S; 6],
-    /// Piece-square tables from White's side (a1 = 0); Black's are mirrored.
-    pub pst: [[S; 64]; 6],
-    /// Per role (knight, bishop, rook, queen): value per safe square attacked.
-    pub mobility: [S; 4],
-    pub passed: [S; 8],
-    pub passed_blocked: S,
-    pub doubled: S,
-    pub isolated: S,
-    pub backward: S,
-    pub bishop_pair: S,
-    pub rook_open: S,
-    pub rook_semi_open: S,
-    pub king_shield: S,
+    /// Linear terms, laid out as the constants above say.
+    pub params: Vec<S>,
+    /// King attack weight per attacking role (knight, bishop, rook, queen), for the
+    /// non-linear king danger term.
     pub king_attack: [i32; 4],
-    pub tempo: S,
-}
-
-const fn center_distance(sq: usize) -> i32 {
-    let f = (sq % 8) as i32;
-    let r = (sq / 8) as i32;
-    let df = if f < 4 { 3 - f } else { f - 4 };
-    let dr = if r < 4 { 3 - r } else { r - 4 };
-    df + dr
-}
-
-const fn make_pst() -> [[S; 64]; 6] {
-    let mut t = [[S(0, 0); 64]; 6];
-    let mut sq = 0;
-    while sq < 64 {
-        let f = (sq % 8) as i32;
-        let r = (sq / 8) as i32;
-        let cd = center_distance(sq);
-        // Pawns: advance, and central pawns in the middlegame.
-        let adv_mg = [0, 0, 2, 6, 14, 28, 50, 0];
-        let adv_eg = [0, 0, 8, 18, 34, 58, 95, 0];
-        let central = if (f == 3 || f == 4) && (r == 3 || r == 4) {
-            12
-        } else {
-            0
-        };
-        let flank = if (f == 3 || f == 4) && r == 1 { -6 } else { 0 };
-        t[0][sq] = S(adv_mg[r as usize] + central + flank, adv_eg[r as usize]);
-        // Knights: strongly central.
-        t[1][sq] = S(20 - 8 * cd, 12 - 6 * cd);
-        // Bishops: mildly central; avoid the back rank corners.
-        let back = if r == 0 { -8 } else { 0 };
-        t[2][sq] = S(10 - 4 * cd + back, 8 - 3 * cd);
-        // Rooks: the seventh rank, central files a little.
-        let seventh = if r == 6 { 18 } else { 0 };
-        let cfile = if f >= 2 && f <= 5 { 4 } else { 0 };
-        t[3][sq] = S(seventh + cfile, if r == 6 { 10 } else { 0 });
-        // Queens: stay back early, centralise late.
-        let early = if r >= 2 { -4 } else { 0 };
-        t[4][sq] = S(early + 4 - cd, 16 - 5 * cd);
-        // King: tucked away in the middlegame, central in the endgame.
-        let corner = [22, 30, 10, -4, 0, 8, 32, 22];
-        let king_mg = if r == 0 { corner[f as usize] } else { -22 * r };
-        t[5][sq] = S(king_mg, 30 - 10 * cd);
-        sq += 1;
-    }
-    t
 }
 
 impl Default for Weights {
     fn default() -> Weights {
         Weights {
-            material: [
-                S(90, 120),
-                S(320, 300),
-                S(335, 320),
-                S(470, 530),
-                S(960, 1000),
-                S(0, 0),
-            ],
-            pst: make_pst(),
-            mobility: [S(4, 4), S(5, 5), S(3, 4), S(2, 3)],
-            passed: [
-                S(0, 0),
-                S(2, 8),
-                S(4, 12),
-                S(8, 22),
-                S(18, 44),
-                S(36, 80),
-                S(60, 130),
-                S(0, 0),
-            ],
-            passed_blocked: S(-6, -20),
-            doubled: S(-10, -22),
-            isolated: S(-12, -10),
-            backward: S(-6, -6),
-            bishop_pair: S(28, 48),
-            rook_open: S(28, 10),
-            rook_semi_open: S(12, 6),
-            king_shield: S(12, 0),
+            params: eval_weights::PARAMS
+                .iter()
+                .map(|&(mg, eg)| S(mg, eg))
+                .collect(),
             king_attack: [6, 6, 9, 16],
-            tempo: S(12, 6),
         }
     }
 }
 
-/// The default weights, built once on first use (outside the search's hot loop:
-/// the search takes a reference once per search).
+/// The default weights (built once; the search takes a reference per search).
 pub fn default_weights() -> &'static Weights {
     static W: std::sync::OnceLock<Weights> = std::sync::OnceLock::new();
     W.get_or_init(Weights::default)
+}
+
+/// Receives the features of a position (White's minus Black's).
+pub trait Accumulator {
+    /// Feature `idx` occurs `n` more times for White than for Black.
+    fn add(&mut self, idx: usize, n: i32);
+    /// A non-linear amount, already weighted.
+    fn add_fixed(&mut self, s: S);
+}
+
+struct Sum<'a> {
+    w: &'a [S],
+    total: S,
+}
+
+impl Accumulator for Sum<'_> {
+    #[inline]
+    fn add(&mut self, idx: usize, n: i32) {
+        self.total += self.w[idx] * n;
+    }
+    #[inline]
+    fn add_fixed(&mut self, s: S) {
+        self.total += s;
+    }
 }
 
 /// The game phase: 24 with all pieces on, 0 with only kings and pawns.
@@ -168,30 +137,6 @@ pub fn phase(pos: &Position) -> i32 {
     (p as i32).min(24)
 }
 
-/// Terms of the evaluation, for printing (`eval` command) and tuning.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Breakdown {
-    pub material: S,
-    pub pst: S,
-    pub mobility: S,
-    pub pawns: S,
-    pub passed: S,
-    pub pieces: S,
-    pub king: S,
-}
-
-impl Breakdown {
-    pub fn total(&self) -> S {
-        self.material
-            + self.pst
-            + self.mobility
-            + self.pawns
-            + self.passed
-            + self.pieces
-            + self.king
-    }
-}
-
 #[inline]
 fn relative(sq: Square, c: Color) -> usize {
     match c {
@@ -200,26 +145,23 @@ fn relative(sq: Square, c: Color) -> usize {
     }
 }
 
-fn forward_span(c: Color, sq: Square) -> Bitboard {
-    let file = Bitboard::file(sq.file());
+/// Squares strictly ahead of `sq`'s rank, from `c`'s side, on every file.
+#[inline]
+fn ranks_ahead(c: Color, sq: Square) -> Bitboard {
     let r = sq.rank().index() as u32;
     match c {
-        Color::White => Bitboard(file.0 & (!0u64).checked_shl(8 * (r + 1)).unwrap_or(0)),
-        Color::Black => Bitboard(file.0 & ((1u64 << (8 * r)) - 1)),
+        Color::White => Bitboard((!0u64).checked_shl(8 * (r + 1)).unwrap_or(0)),
+        Color::Black => Bitboard((1u64 << (8 * r)).wrapping_sub(1)),
     }
 }
 
+#[inline]
 fn adjacent_files(f: File) -> Bitboard {
-    let mut b = Bitboard::EMPTY;
-    if f.index() > 0 {
-        b |= Bitboard::file(File::new(f.index() - 1).unwrap_or(File::A));
-    }
-    if f.index() < 7 {
-        b |= Bitboard::file(File::new(f.index() + 1).unwrap_or(File::H));
-    }
-    b
+    let bb = Bitboard::file(f).0;
+    Bitboard(((bb << 1) & !Bitboard::file(File::A).0) | ((bb >> 1) & !Bitboard::file(File::H).0))
 }
 
+#[inline]
 fn pawn_attack_set(c: Color, pawns: Bitboard) -> Bitboard {
     let not_a = !Bitboard::file(File::A);
     let not_h = !Bitboard::file(File::H);
@@ -229,8 +171,9 @@ fn pawn_attack_set(c: Color, pawns: Bitboard) -> Bitboard {
     }
 }
 
-/// One side's terms, from White's point of view when `c` is White.
-fn side_terms(pos: &Position, c: Color, w: &Weights, out: &mut Breakdown) {
+/// One side's features, reported with sign `sign` (+1 White, −1 Black).
+fn side_features(pos: &Position, c: Color, king_attack: &[i32; 4], acc: &mut impl Accumulator) {
+    let sign = if c == Color::White { 1 } else { -1 };
     let b = pos.board();
     let us = b.by_color(c);
     let them = b.by_color(!c);
@@ -246,127 +189,112 @@ fn side_terms(pos: &Position, c: Color, w: &Weights, out: &mut Breakdown) {
 
     for role in Role::ALL {
         for sq in b.by_role(role) & us {
-            out.material += w.material[role.index()];
-            out.pst += w.pst[role.index()][relative(sq, c)];
+            acc.add(MATERIAL + role.index(), sign);
+            acc.add(PST + role.index() * 64 + relative(sq, c), sign);
             let att = match role {
                 Role::Knight => knight_attacks(sq),
                 Role::Bishop => bishop_attacks(sq, occ),
                 Role::Rook => rook_attacks(sq, occ),
                 Role::Queen => bishop_attacks(sq, occ) | rook_attacks(sq, occ),
-                _ => Bitboard::EMPTY,
+                _ => continue,
             };
-            if (1..=4).contains(&role.index()) {
-                let i = role.index() - 1;
-                out.mobility += w.mobility[i] * (att & safe).count() as i32;
-                let hits = (att & king_zone).count() as i32;
-                if hits > 0 {
-                    attackers += 1;
-                    attack_weight += w.king_attack[i] * hits;
-                }
+            let i = role.index() - 1;
+            acc.add(MOBILITY + i, sign * (att & safe).count() as i32);
+            let hits = (att & king_zone).count() as i32;
+            if hits > 0 {
+                attackers += 1;
+                attack_weight += king_attack[i] * hits;
             }
             if role == Role::Rook {
                 let file = Bitboard::file(sq.file());
                 if (file & b.pawns()).is_empty() {
-                    out.pieces += w.rook_open;
+                    acc.add(ROOK_OPEN, sign);
                 } else if (file & our_pawns).is_empty() {
-                    out.pieces += w.rook_semi_open;
+                    acc.add(ROOK_SEMI_OPEN, sign);
                 }
             }
         }
     }
-    if (b.bishops() & us).count() >= 2 {
-        out.pieces += w.bishop_pair;
+    if (b.bishops() & us).more_than_one() {
+        acc.add(BISHOP_PAIR, sign);
     }
-    // King safety: attackers on the zone around the enemy king (middlegame only),
-    // growing faster than linearly with the number of attackers.
+    // King danger: grows faster than linearly with the number of attackers.
     if attackers >= 2 {
-        let danger = attack_weight * attackers / 2;
-        out.king += S(danger.min(500), 0);
+        let danger = (attack_weight * attackers / 2).min(500);
+        acc.add_fixed(S(danger * sign, 0));
     }
-    // Our own king's pawn shield.
+    // Pawn shield in front of a king still on its first two ranks.
     let king = pos.king_of(c);
-    let shield_zone = match c {
-        Color::White => {
-            Bitboard(king_attacks(king).0 << 8 | king_attacks(king).0)
-                & !Bitboard::rank(Rank::FIRST)
-        }
-        Color::Black => {
-            Bitboard(king_attacks(king).0 >> 8 | king_attacks(king).0)
-                & !Bitboard::rank(Rank::EIGHTH)
-        }
-    };
     if king.relative_rank(c).index() <= 1 {
-        out.king += w.king_shield * (shield_zone & our_pawns).count().min(3) as i32;
+        let around = king_attacks(king);
+        let shield = match c {
+            Color::White => Bitboard(around.0 << 8 | around.0) - Bitboard::rank(Rank::FIRST),
+            Color::Black => Bitboard(around.0 >> 8 | around.0) - Bitboard::rank(Rank::EIGHTH),
+        };
+        acc.add(
+            KING_SHIELD,
+            sign * (shield & our_pawns).count().min(3) as i32,
+        );
     }
-
-    // Pawn structure.
+    // Pawn structure and passed pawns.
     for sq in our_pawns {
         let file_bb = Bitboard::file(sq.file());
         let adj = adjacent_files(sq.file());
-        let ahead = forward_span(c, sq);
-        if (ahead & our_pawns).any() {
-            out.pawns += w.doubled;
+        let ahead = ranks_ahead(c, sq);
+        if (ahead & file_bb & our_pawns).any() {
+            acc.add(DOUBLED, sign);
         }
+        let stop = match c {
+            Color::White => sq.offset(0, 1),
+            Color::Black => sq.offset(0, -1),
+        };
         if (adj & our_pawns).is_empty() {
-            out.pawns += w.isolated;
+            acc.add(ISOLATED, sign);
         } else {
-            // Backward: no friendly pawn beside or behind on adjacent files, and the
-            // stop square is attacked by an enemy pawn.
-            let behind = !ahead & !file_bb & adj;
-            let stop = match c {
-                Color::White => sq.offset(0, 1),
-                Color::Black => sq.offset(0, -1),
-            };
-            let support = behind & our_pawns & {
-                let r = sq.rank().index() as u32;
-                match c {
-                    Color::White => Bitboard((1u64 << (8 * (r + 1))).wrapping_sub(1)),
-                    Color::Black => Bitboard(!((1u64 << (8 * r)).wrapping_sub(1))),
-                }
-            };
+            // Backward: no friendly pawn beside or behind on the adjacent files, and
+            // the stop square is attacked by an enemy pawn.
+            let support = adj & our_pawns & !ahead;
             if support.is_empty() && stop.is_some_and(|s| their_pawn_attacks.contains(s)) {
-                out.pawns += w.backward;
+                acc.add(BACKWARD, sign);
             }
         }
-        let passed_mask = (file_bb | adj) & spans_ahead_all(c, sq);
-        if (passed_mask & their_pawns).is_empty() {
-            let rr = sq.relative_rank(c).index() as usize;
-            out.passed += w.passed[rr];
-            let stop = match c {
-                Color::White => sq.offset(0, 1),
-                Color::Black => sq.offset(0, -1),
-            };
+        if ((file_bb | adj) & ahead & their_pawns).is_empty() {
+            acc.add(PASSED + sq.relative_rank(c).index() as usize, sign);
             if stop.is_some_and(|s| occ.contains(s)) {
-                out.passed += w.passed_blocked;
+                acc.add(PASSED_BLOCKED, sign);
             }
         }
     }
 }
 
-/// All squares strictly ahead of `sq`'s rank (from `c`'s side), on every file.
-fn spans_ahead_all(c: Color, sq: Square) -> Bitboard {
-    let r = sq.rank().index() as u32;
-    match c {
-        Color::White => Bitboard((!0u64).checked_shl(8 * (r + 1)).unwrap_or(0)),
-        Color::Black => Bitboard((1u64 << (8 * r)).wrapping_sub(1)),
-    }
+/// Reports every feature of `pos` (White's minus Black's) to `acc`, and returns the
+/// factor (in 1/8) by which drawish material scales the result, given `white_score`.
+pub fn features(pos: &Position, w: &Weights, acc: &mut impl Accumulator) {
+    side_features(pos, Color::White, &w.king_attack, acc);
+    side_features(pos, Color::Black, &w.king_attack, acc);
+    acc.add(TEMPO, if pos.turn() == Color::White { 1 } else { -1 });
 }
 
-/// The evaluation broken down, from White's point of view.
-pub fn breakdown(pos: &Position, w: &Weights) -> Breakdown {
-    let mut white = Breakdown::default();
-    let mut black = Breakdown::default();
-    side_terms(pos, Color::White, w, &mut white);
-    side_terms(pos, Color::Black, w, &mut black);
-    Breakdown {
-        material: white.material - black.material,
-        pst: white.pst - black.pst,
-        mobility: white.mobility - black.mobility,
-        pawns: white.pawns - black.pawns,
-        passed: white.passed - black.passed,
-        pieces: white.pieces - black.pieces,
-        king: white.king - black.king,
+/// The factor in eighths that drawish material applies to a score favouring `strong`.
+pub fn scale_eighths(pos: &Position, white_score: i32) -> i32 {
+    let b = pos.board();
+    let strong = if white_score > 0 {
+        Color::White
+    } else {
+        Color::Black
+    };
+    let ours = b.by_color(strong);
+    if (b.pawns() & ours).is_empty() {
+        let minor_only = (ours & b.rooks_and_queens()).is_empty()
+            && (ours & (b.knights() | b.bishops())).count() <= 1;
+        if minor_only {
+            return 1;
+        }
+        if white_score.abs() < 400 {
+            return 4;
+        }
     }
+    8
 }
 
 /// Blends a tapered score by phase.
@@ -377,32 +305,107 @@ pub fn taper(s: S, phase: i32) -> i32 {
 
 /// The static evaluation from the side to move's point of view, in centipawns.
 pub fn evaluate_with(pos: &Position, w: &Weights) -> i32 {
-    let mut total = breakdown(pos, w).total();
-    let stm = if pos.turn() == Color::White { 1 } else { -1 };
-    total += w.tempo * stm;
-    let ph = phase(pos);
-    let mut score = taper(total, ph);
-    // Drawish material: scale down when the stronger side has no pawns and little extra.
-    let b = pos.board();
-    let strong = if score > 0 {
-        Color::White
-    } else {
-        Color::Black
+    let mut sum = Sum {
+        w: &w.params,
+        total: S(0, 0),
     };
-    if (b.pawns() & b.by_color(strong)).is_empty() {
-        let minor_only = (b.by_color(strong) & (b.rooks_and_queens())).is_empty()
-            && (b.by_color(strong) & (b.knights() | b.bishops())).count() <= 1;
-        if minor_only {
-            score /= 8;
-        } else if score.abs() < 400 {
-            score /= 2;
-        }
+    features(pos, w, &mut sum);
+    let white = taper(sum.total, phase(pos));
+    let white = white * scale_eighths(pos, white) / 8;
+    if pos.turn() == Color::White {
+        white
+    } else {
+        -white
     }
-    score * stm
 }
 
 /// The static evaluation with the default weights.
 #[inline]
 pub fn evaluate(pos: &Position) -> i32 {
     evaluate_with(pos, default_weights())
+}
+
+/// The evaluation grouped by term, from White's side (for the `eval` command).
+pub fn breakdown(pos: &Position, w: &Weights) -> Vec<(&'static str, S)> {
+    struct Groups<'a> {
+        w: &'a [S],
+        out: Vec<(&'static str, S)>,
+    }
+    impl Groups<'_> {
+        fn slot(&mut self, name: &'static str) -> &mut S {
+            if let Some(i) = self.out.iter().position(|(n, _)| *n == name) {
+                &mut self.out[i].1
+            } else {
+                self.out.push((name, S(0, 0)));
+                let last = self.out.len() - 1;
+                &mut self.out[last].1
+            }
+        }
+    }
+    impl Accumulator for Groups<'_> {
+        fn add(&mut self, idx: usize, n: i32) {
+            let v = self.w[idx] * n;
+            *self.slot(group_of(idx)) += v;
+        }
+        fn add_fixed(&mut self, s: S) {
+            *self.slot("king") += s;
+        }
+    }
+    let mut g = Groups {
+        w: &w.params,
+        out: Vec::new(),
+    };
+    for name in [
+        "material", "psqt", "mobility", "pawns", "passed", "pieces", "king", "tempo",
+    ] {
+        g.slot(name);
+    }
+    features(pos, w, &mut g);
+    g.out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_start_position_is_balanced_but_for_the_tempo() {
+        let pos = Position::new();
+        let w = default_weights();
+        assert_eq!(evaluate(&pos), taper(w.params[TEMPO], 24));
+    }
+
+    #[test]
+    fn evaluation_is_symmetric_between_the_colours() {
+        for fen in [
+            "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+            "8/5pk1/6p1/8/3P4/5K2/8/8 w - - 0 1",
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let mirrored = mirror(&pos);
+            assert_eq!(evaluate(&pos), evaluate(&mirrored), "{fen}");
+        }
+    }
+
+    fn mirror(pos: &Position) -> Position {
+        let mut setup = pos.to_setup();
+        let mut board = guoxiang_core::Board::empty();
+        for (sq, p) in pos.board().pieces() {
+            board.set(
+                sq.flip_vertical(),
+                guoxiang_core::Piece::new(!p.color, p.role),
+            );
+        }
+        setup.board = board;
+        setup.turn = !setup.turn;
+        setup.castling = guoxiang_core::CastlingRights::NONE;
+        setup.en_passant = None;
+        Position::from_setup(&setup).unwrap()
+    }
+
+    #[test]
+    fn an_extra_queen_is_worth_a_lot() {
+        let pos = Position::from_fen("4k3/8/8/8/8/8/8/3QK3 w - - 0 1").unwrap();
+        assert!(evaluate(&pos) > 700);
+    }
 }

@@ -17,6 +17,7 @@
 
 pub mod bench;
 pub mod eval;
+mod eval_weights;
 pub mod levels;
 pub mod search;
 pub mod see;

@@ -514,21 +514,12 @@ impl Uci {
 
     fn eval(&self) {
         let w = eval::default_weights();
-        let b = eval::breakdown(&self.position, w);
         let ph = eval::phase(&self.position);
         say(
             &self.out,
-            &format!("phase {ph}/24 (24 = middlegame); terms from White's side, mg eg -> blended"),
+            &format!("phase {ph}/24 (24 = middlegame); terms from White's side: mg eg -> blended"),
         );
-        for (name, s) in [
-            ("material", b.material),
-            ("psqt", b.pst),
-            ("mobility", b.mobility),
-            ("pawns", b.pawns),
-            ("passed", b.passed),
-            ("pieces", b.pieces),
-            ("king", b.king),
-        ] {
+        for (name, s) in eval::breakdown(&self.position, w) {
             say(
                 &self.out,
                 &format!(
@@ -547,7 +538,7 @@ impl Uci {
         };
         say(
             &self.out,
-            &format!("final evaluation {white} (White's side, with tempo and scaling)"),
+            &format!("final evaluation {white} (White's side, after drawish-material scaling)"),
         );
     }
 
