@@ -1,14 +1,10 @@
 //! PGN export of a server game: the seven-tag roster, the time control, the
 //! `Termination` tag (the standard words) and our reason code in
-//! `GuoxiangReason`, then the moves in SAN. (To be replaced by the core's PGN
-//! writer once that lands on main.)
+//! `GuoxiangReason`, then the moves in SAN, written by the core's PGN writer.
 
 use crate::state::{GameState, Mode};
+use guoxiang_core::pgn::{GameRecord, GameResult};
 use guoxiang_core::Color;
-
-fn quote(s: &str) -> String {
-    s.replace('\\', "\\\\").replace('"', "\\\"")
-}
 
 /// The PGN `TimeControl` value: `-` untimed, `300+3`, or periods joined by `:`.
 fn time_control(g: &GameState) -> String {
@@ -44,80 +40,38 @@ fn player(g: &GameState, c: Color) -> String {
 }
 
 pub fn write(g: &GameState) -> String {
-    let result = g.ending.as_ref().map_or("*", |e| e.result.as_str());
+    let result = match g.ending.as_ref().map(|e| e.result.as_str()) {
+        Some("1-0") => GameResult::WhiteWins,
+        Some("0-1") => GameResult::BlackWins,
+        Some("1/2-1/2") => GameResult::Draw,
+        _ => GameResult::Unknown,
+    };
     let termination = match g.ending.as_ref().map(|e| e.reason.as_str()) {
         None => "unterminated",
         Some("timeout" | "timeout_vs_insufficient_material") => "time forfeit",
         Some("abandonment" | "abandonment_draw" | "aborted") => "abandoned",
         Some(_) => "normal",
     };
-    let date = {
-        // Civil date from the creation time (days since 1970-01-01).
-        let days = g.created_at.div_euclid(86_400_000);
-        let (y, m, d) = civil(days);
-        format!("{y:04}.{m:02}.{d:02}")
-    };
-    let mut out = String::new();
-    let tags = [
-        ("Event", format!("guoxiang {} game", g.mode.code())),
-        ("Site", "guoxiang".to_string()),
-        ("Date", date),
-        ("Round", "-".to_string()),
-        ("White", player(g, Color::White)),
-        ("Black", player(g, Color::Black)),
-        ("Result", result.to_string()),
-        ("TimeControl", time_control(g)),
-        ("Termination", termination.to_string()),
-    ];
-    for (k, v) in tags {
-        out.push_str(&format!("[{k} \"{}\"]\n", quote(&v)));
-    }
+    let days = g.created_at.div_euclid(86_400_000);
+    let (y, m, d) = civil(days);
+    let mut rec = GameRecord::from_sans(g.sans().iter().cloned());
+    rec.result = result;
+    rec.set_tag("Event", format!("guoxiang {} game", g.mode.code()));
+    rec.set_tag("Site", "guoxiang");
+    rec.set_tag("Date", format!("{y:04}.{m:02}.{d:02}"));
+    rec.set_tag("Round", "-");
+    rec.set_tag("White", player(g, Color::White));
+    rec.set_tag("Black", player(g, Color::Black));
+    rec.set_tag("Result", result.as_str());
     if g.game.start() != &guoxiang_core::Position::new() {
-        out.push_str(&format!(
-            "[SetUp \"1\"]\n[FEN \"{}\"]\n",
-            g.game.start().fen()
-        ));
+        rec.set_tag("FEN", g.game.start().fen());
     }
+    rec.set_tag("TimeControl", time_control(g));
+    rec.set_tag("Termination", termination);
     if let Some(e) = &g.ending {
-        out.push_str(&format!("[GuoxiangReason \"{}\"]\n", quote(&e.reason)));
+        rec.set_tag("GuoxiangReason", e.reason.clone());
     }
-    out.push('\n');
-    let mut line = String::new();
-    let start = g.game.start();
-    let black_first = start.turn() == Color::Black;
-    let first_no = start.fullmove_number();
-    for (i, san) in g.sans().iter().enumerate() {
-        let k = i + usize::from(black_first);
-        let no = first_no as usize + k / 2;
-        let tok = if k % 2 == 0 {
-            format!("{no}. {san}")
-        } else if i == 0 {
-            format!("{no}... {san}")
-        } else {
-            san.clone()
-        };
-        if !line.is_empty() && line.len() + tok.len() + 1 > 79 {
-            out.push_str(&line);
-            out.push('\n');
-            line.clear();
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(&tok);
-    }
-    if !line.is_empty() && line.len() + result.len() + 1 > 79 {
-        out.push_str(&line);
-        out.push('\n');
-        line.clear();
-    }
-    if !line.is_empty() {
-        line.push(' ');
-    }
-    line.push_str(result);
-    out.push_str(&line);
-    out.push('\n');
-    out
+    rec.to_pgn()
 }
 
 /// Year, month, day of a day count since 1970-01-01 (proleptic Gregorian).
