@@ -15,8 +15,8 @@ const USAGE: &str = "guoxiang — chess rules, notation and tools
 Usage:
   guoxiang                      (the same as guoxiang serve)
   guoxiang serve [--addr 127.0.0.1:8080] [--db URL] [--data DIR] [--create-per-minute N]
-                                (the game server: HTTP and WebSocket API; SQLite in DIR,
-                                 default ./data; N games created per minute per address)
+                                (the game server: HTTP and WebSocket API; SQLite in DIR or
+                                 PostgreSQL with --db postgres://…; default DIR ./data)
   guoxiang perft DEPTH [--fen FEN] [--divide] [--json]
   guoxiang fen FEN [--json]
   guoxiang move --fen FEN MOVE [--lang zh-CN|zh-TW|en] [--json]

@@ -4,7 +4,8 @@
 //! the computer, between friends and on one device, with authoritative clocks
 //! (Fischer, simple delay, Bronstein, multi-period) and every rule of play
 //! enforced by the core's `Game`. Each live game is one task ([`actor`]); every
-//! accepted move is committed to the database ([`store`], SQLite by default)
+//! accepted move is committed to the database ([`store`], SQLite by default,
+//! PostgreSQL with `--db postgres://…`)
 //! before it is acknowledged or broadcast, and unfinished games resume after a
 //! restart with the downtime charged to nobody. The API is described in
 //! docs/API.md.
@@ -42,7 +43,7 @@ use tokio::sync::watch;
 #[derive(Debug, Clone)]
 pub struct Config {
     pub addr: SocketAddr,
-    /// `None`: SQLite in `data_dir`; `sqlite:PATH`; `postgres://…` (not yet).
+    /// `None`: SQLite in `data_dir`; `sqlite:PATH`; `postgres://user@host/db`.
     pub db: Option<String>,
     pub data_dir: PathBuf,
     /// Threads for computer moves.
