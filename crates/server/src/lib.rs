@@ -48,6 +48,8 @@ pub struct Config {
     pub data_dir: PathBuf,
     /// Threads for computer moves.
     pub engine_threads: usize,
+    /// Whether the computer's human levels take human-like time in untimed games.
+    pub computer_human_time: bool,
     /// How long a player must be gone before the opponent may claim (60 s).
     pub disconnect_grace_ms: u64,
     /// Games one address may create per minute, and at once.
@@ -62,6 +64,7 @@ impl Default for Config {
             db: None,
             data_dir: PathBuf::from("data"),
             engine_threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            computer_human_time: true,
             disconnect_grace_ms: 60_000,
             create_per_minute: 30,
             create_burst: 20,
@@ -132,7 +135,7 @@ pub async fn start(config: Config, time: time::TimeSource) -> Result<Running, Se
     let ctx = Ctx {
         store: store.clone(),
         time: time.clone(),
-        engine: engine::EnginePool::new(config.engine_threads),
+        engine: engine::EnginePool::new(config.engine_threads, config.computer_human_time),
         registry: Registry::default(),
     };
     let now = time.now_ms();

@@ -144,6 +144,8 @@ pub struct EngineJob {
     pub level: u8,
     /// Milliseconds the engine may use at most.
     pub budget_ms: u64,
+    /// The game has no clock.
+    pub untimed: bool,
 }
 
 /// A game in play or finished.
@@ -817,6 +819,7 @@ impl GameState {
                 .collect(),
             level: self.level.unwrap_or(4),
             budget_ms,
+            untimed: self.clock.is_untimed(),
         })
     }
 

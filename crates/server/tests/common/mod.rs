@@ -41,6 +41,7 @@ pub fn config(dir: &std::path::Path) -> Config {
         db: None,
         data_dir: dir.to_path_buf(),
         engine_threads: 1,
+        computer_human_time: false,
         disconnect_grace_ms: 60_000,
         create_per_minute: 6_000,
         create_burst: 1_000,
