@@ -9,7 +9,9 @@ use crate::error::ApiError;
 use crate::state::{Action, GameState, Mode, Seat};
 use crate::AppState;
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{ConnectInfo, FromRequestParts, Path, Query, State};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -153,6 +155,25 @@ fn done_view(st: &GameState, secret: Option<&str>, now: u64) -> (Seat, Value, Va
     (seat, st.view(now), st.may(seat, now))
 }
 
+/// A game id from the path; a path that cannot be read is an unknown game.
+pub struct GameId(pub String);
+
+impl<S: Send + Sync> FromRequestParts<S> for GameId {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<GameId, ApiError> {
+        match Path::<String>::from_request_parts(parts, state).await {
+            Ok(Path(id)) => Ok(GameId(id)),
+            Err(_) => Err(ApiError::not_found("no such game")),
+        }
+    }
+}
+
+/// The body, or a JSON error when it cannot be read (too large, say).
+fn body_of(body: Result<Bytes, BytesRejection>) -> Result<Bytes, ApiError> {
+    body.map_err(|e| ApiError::new(e.status(), "bad_request", e.body_text()))
+}
+
 fn parse_json<T: for<'de> Deserialize<'de>>(body: &Bytes) -> Result<T, ApiError> {
     let text = if body.is_empty() {
         &b"{}"[..]
@@ -213,9 +234,9 @@ fn parse_clock(v: Option<Value>) -> Result<TimeControl, ApiError> {
 pub async fn create(
     State(app): State<Arc<AppState>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    body: Bytes,
+    body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
-    let req: CreateReq = parse_json(&body)?;
+    let req: CreateReq = parse_json(&body_of(body)?)?;
     let mode = Mode::from_code(&req.mode).ok_or_else(|| {
         ApiError::bad_request("bad_mode", "mode must be computer, friend or hotseat")
     })?;
@@ -329,11 +350,11 @@ struct JoinReq {
 /// `POST /api/games/{id}/join` with `{"key": K}` (or `?key=K`) from the join link.
 pub async fn join(
     State(app): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     Query(q): Q,
-    body: Bytes,
+    body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let req: JoinReq = parse_json(&body)?;
+    let req: JoinReq = parse_json(&body_of(body)?)?;
     let key = req
         .key
         .or_else(|| q.get("key").cloned())
@@ -362,7 +383,7 @@ pub async fn join(
 /// `GET /api/games/{id}`
 pub async fn get_game(
     State(app): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     headers: HeaderMap,
     Query(q): Q,
 ) -> Result<Json<Value>, ApiError> {
@@ -372,7 +393,7 @@ pub async fn get_game(
 /// `GET /api/games/{id}/pgn`
 pub async fn pgn(
     State(app): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
 ) -> Result<Response, ApiError> {
     let text = match app.target(&id).await? {
         Target::Live(tx) => match app.ask(&tx, |reply| Cmd::Pgn { reply }).await {
@@ -397,12 +418,12 @@ pub async fn pgn(
 /// `POST /api/games/{id}/actions`: the WebSocket's actions over plain HTTP.
 pub async fn act(
     State(app): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     headers: HeaderMap,
     Query(q): Q,
-    body: Bytes,
+    body: Result<Bytes, BytesRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let action: Action = parse_json(&body)?;
+    let action: Action = parse_json(&body_of(body)?)?;
     let secret = secret_of(&headers, &q);
     let tx = match app.target(&id).await? {
         Target::Live(tx) => tx,

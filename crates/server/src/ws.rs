@@ -7,12 +7,13 @@
 //! wrong secret) receive everything and may send nothing but `ack` and `ping`.
 
 use crate::actor::{Cmd, Update};
-use crate::api::{secret_of, Target};
+use crate::api::{secret_of, GameId, Target};
 use crate::error::ApiError;
 use crate::state::{Action, Seat};
 use crate::AppState;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{Path, Query, State};
+use axum::extract::{Query, State};
 use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
@@ -28,11 +29,18 @@ pub const MAX_CREDIT_MS: u64 = 300;
 
 pub async fn upgrade(
     State(app): State<Arc<AppState>>,
-    Path(id): Path<String>,
+    GameId(id): GameId,
     headers: HeaderMap,
     Query(q): Query<HashMap<String, String>>,
-    ws: WebSocketUpgrade,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Result<Response, ApiError> {
+    let ws = ws.map_err(|e| {
+        ApiError::new(
+            e.status(),
+            "not_websocket",
+            "this endpoint speaks WebSocket only",
+        )
+    })?;
     let secret = secret_of(&headers, &q);
     let tx = match app.target(&id).await? {
         Target::Live(tx) => tx,

@@ -606,6 +606,23 @@ async fn strangers_and_spectators_cannot_move_and_bad_input_is_refused() {
     assert_eq!((s, v["error"].as_str()), (404, Some("not_found")));
     let (s, v) = srv.json("GET", "/api/games/..%2F..", None, None).await;
     assert_eq!((s, v["error"].as_str()), (404, Some("not_found")));
+    let (s, v) = srv.json("GET", "/api/games/%FF%FE", None, None).await;
+    assert_eq!((s, v["error"].as_str()), (404, Some("not_found")));
+    let (s, v) = srv
+        .json("GET", &format!("/api/games/{id}/ws"), None, None)
+        .await;
+    assert_eq!((s / 100, v["error"].as_str()), (4, Some("not_websocket")));
+    let big = format!("{{\"t\":\"move\",\"uci\":\"{}\"}}", "e".repeat(3_000_000));
+    let (s, v) = srv
+        .http(
+            "POST",
+            &format!("/api/games/{id}/actions"),
+            Some(&big),
+            Some(&w),
+        )
+        .await;
+    assert_eq!(s, 413, "{v}");
+    assert!(v.contains("\"error\":\"bad_request\""), "{v}");
     let (s, v) = srv.json("GET", "/api/nothing", None, None).await;
     assert_eq!((s, v["error"].as_str()), (404, Some("not_found")));
     let (s, v) = srv.json("DELETE", "/api/games", None, None).await;
