@@ -130,7 +130,8 @@ struct GameTask {
     me: mpsc::WeakSender<Cmd>,
     events: broadcast::Sender<Arc<Update>>,
     seq: u64,
-    engine_ply: Option<usize>,
+    /// The search in flight: the ply and position it is for.
+    engine_for: Option<(usize, u64)>,
 }
 
 impl GameTask {
@@ -142,7 +143,7 @@ impl GameTask {
             me,
             events,
             seq: 0,
-            engine_ply: None,
+            engine_for: None,
         }
     }
 
@@ -173,10 +174,13 @@ impl GameTask {
         let Some(job) = self.st.engine_job() else {
             return;
         };
-        if self.engine_ply == Some(job.ply) {
+        let key = (job.ply, job.position.zobrist());
+        if self.engine_for == Some(key) {
             return;
         }
-        self.engine_ply = Some(job.ply);
+        // A search for another position (before a takeback) is left to finish;
+        // its answer will not match and is dropped.
+        self.engine_for = Some(key);
         let pool = self.ctx.engine.clone();
         let me = self.me.clone();
         tokio::spawn(async move {
@@ -285,9 +289,10 @@ impl GameTask {
                 self.broadcast();
             }
             Cmd::Engine(r) => {
-                if Some(r.ply) == self.engine_ply {
-                    self.engine_ply = None;
+                if self.engine_for != Some((r.ply, r.key)) {
+                    return Ok(()); // stale: the position changed meanwhile
                 }
+                self.engine_for = None;
                 let writes = self.st.engine_move(r.ply, r.mv, r.score, now);
                 if !writes.is_empty() {
                     self.commit(writes).await?;

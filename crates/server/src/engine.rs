@@ -14,6 +14,8 @@ use tokio::sync::Semaphore;
 /// The engine's answer: a move (none if it has none) and its score from its side.
 pub struct EngineReply {
     pub ply: usize,
+    /// The Zobrist key of the position searched.
+    pub key: u64,
     pub mv: Option<Move>,
     pub score: i32,
 }
@@ -78,6 +80,7 @@ fn search(job: EngineJob) -> (EngineReply, u64) {
     (
         EngineReply {
             ply: job.ply,
+            key: job.position.zobrist(),
             mv,
             score,
         },

@@ -1,13 +1,48 @@
 //! The PostgreSQL backend (`--db postgres://user:password@host/db`): the same
-//! migrations and queries as SQLite, with `$n` placeholders, and a savepoint
-//! around each write so that one failed write (a duplicate ply, say) does not
-//! abort the others of its group commit. Connections are plain TCP (no TLS yet).
+//! migrations and queries as SQLite, with `$n` placeholders. Each write is one
+//! prepared statement (one round trip); a group commit is one transaction, and
+//! if one of its writes fails (a duplicate ply, say) the group is redone one
+//! write per transaction so that the others stand. Plain TCP (no TLS yet).
 
 use super::{unix_ms, Backend, GameRow, MoveRow, StoreError, Write, GAME_COLUMNS, MIGRATIONS};
-use postgres::{Client, GenericClient, NoTls, Row};
+use postgres::{Client, GenericClient, NoTls, Row, Statement};
 
 pub struct Postgres {
     client: Client,
+    /// The writes, prepared once: each is one round trip.
+    stmts: Option<Stmts>,
+}
+
+struct Stmts {
+    create: Statement,
+    join_white: Statement,
+    join_black: Statement,
+    append: Statement,
+    truncate: Statement,
+    finish: Statement,
+}
+
+fn prepare(c: &mut Client) -> Result<Stmts, postgres::Error> {
+    Ok(Stmts {
+        create: c.prepare(&format!(
+            "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)"
+        ))?,
+        join_white: c.prepare("UPDATE games SET status = 'active', white_secret = $2 WHERE id = $1")?,
+        join_black: c.prepare("UPDATE games SET status = 'active', black_secret = $2 WHERE id = $1")?,
+        append: c.prepare(
+            "WITH m AS (INSERT INTO moves (game_id, ply, uci, san, white_ms, black_ms, played_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7)) \
+             UPDATE games SET white_ms = $5, black_ms = $6 WHERE id = $1",
+        )?,
+        truncate: c.prepare(
+            "WITH d AS (DELETE FROM moves WHERE game_id = $1 AND ply > $2) \
+             UPDATE games SET white_ms = $3, black_ms = $4 WHERE id = $1",
+        )?,
+        finish: c.prepare(
+            "UPDATE games SET status = 'finished', result = $2, reason = $3, white_ms = $4, \
+             black_ms = $5, finished_at = $6 WHERE id = $1",
+        )?,
+    })
 }
 
 fn db(e: postgres::Error) -> StoreError {
@@ -28,8 +63,18 @@ const MIGRATION_LOCK: i64 = 0x6775_6f78_6961_6e67;
 pub fn open_pair(url: &str) -> Result<(Postgres, Postgres), StoreError> {
     let mut writer = Client::connect(url, NoTls).map_err(db)?;
     migrate(&mut writer)?;
+    let stmts = prepare(&mut writer).map_err(db)?;
     let reader = Client::connect(url, NoTls).map_err(db)?;
-    Ok((Postgres { client: writer }, Postgres { client: reader }))
+    Ok((
+        Postgres {
+            client: writer,
+            stmts: Some(stmts),
+        },
+        Postgres {
+            client: reader,
+            stmts: None,
+        },
+    ))
 }
 
 fn migrate(c: &mut Client) -> Result<(), StoreError> {
@@ -108,33 +153,43 @@ fn moves_of(c: &mut Client, id: &str) -> Result<Vec<MoveRow>, postgres::Error> {
     .collect()
 }
 
-fn apply(c: &mut impl GenericClient, w: &Write) -> Result<(), postgres::Error> {
+fn apply(c: &mut impl GenericClient, st: &Stmts, w: &Write) -> Result<(), postgres::Error> {
     match w {
         Write::CreateGame(g) => {
             let level = g.level.map(i32::from);
             c.execute(
-                &format!(
-                    "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)"
-                ),
+                &st.create,
                 &[
-                    &g.id, &g.created_at, &g.mode, &level, &g.computer_color, &g.time_control,
-                    &g.white_secret, &g.black_secret, &g.status, &g.result, &g.reason,
-                    &g.white_ms, &g.black_ms, &g.finished_at, &g.start_fen, &g.join_key,
+                    &g.id,
+                    &g.created_at,
+                    &g.mode,
+                    &level,
+                    &g.computer_color,
+                    &g.time_control,
+                    &g.white_secret,
+                    &g.black_secret,
+                    &g.status,
+                    &g.result,
+                    &g.reason,
+                    &g.white_ms,
+                    &g.black_ms,
+                    &g.finished_at,
+                    &g.start_fen,
+                    &g.join_key,
                 ],
             )?;
         }
         Write::Join { id, color, secret } => {
-            let sql = if color == "white" {
-                "UPDATE games SET status = 'active', white_secret = $2 WHERE id = $1"
+            let s = if color == "white" {
+                &st.join_white
             } else {
-                "UPDATE games SET status = 'active', black_secret = $2 WHERE id = $1"
+                &st.join_black
             };
-            c.execute(sql, &[id, secret])?;
+            c.execute(s, &[id, secret])?;
         }
         Write::AppendMove { id, mv } => {
             c.execute(
-                "INSERT INTO moves (game_id, ply, uci, san, white_ms, black_ms, played_at) \
-                 VALUES ($1, $2, $3, $4, $5, $6, $7)",
+                &st.append,
                 &[
                     id,
                     &mv.ply,
@@ -145,10 +200,6 @@ fn apply(c: &mut impl GenericClient, w: &Write) -> Result<(), postgres::Error> {
                     &mv.played_at,
                 ],
             )?;
-            c.execute(
-                "UPDATE games SET white_ms = $2, black_ms = $3 WHERE id = $1",
-                &[id, &mv.white_ms, &mv.black_ms],
-            )?;
         }
         Write::Truncate {
             id,
@@ -156,14 +207,7 @@ fn apply(c: &mut impl GenericClient, w: &Write) -> Result<(), postgres::Error> {
             white_ms,
             black_ms,
         } => {
-            c.execute(
-                "DELETE FROM moves WHERE game_id = $1 AND ply > $2",
-                &[id, keep],
-            )?;
-            c.execute(
-                "UPDATE games SET white_ms = $2, black_ms = $3 WHERE id = $1",
-                &[id, white_ms, black_ms],
-            )?;
+            c.execute(&st.truncate, &[id, keep, white_ms, black_ms])?;
         }
         Write::Finish {
             id,
@@ -173,11 +217,7 @@ fn apply(c: &mut impl GenericClient, w: &Write) -> Result<(), postgres::Error> {
             black_ms,
             at,
         } => {
-            c.execute(
-                "UPDATE games SET status = 'finished', result = $2, reason = $3, white_ms = $4, \
-                 black_ms = $5, finished_at = $6 WHERE id = $1",
-                &[id, result, reason, white_ms, black_ms, at],
-            )?;
+            c.execute(&st.finish, &[id, result, reason, white_ms, black_ms, at])?;
         }
     }
     Ok(())
@@ -185,23 +225,31 @@ fn apply(c: &mut impl GenericClient, w: &Write) -> Result<(), postgres::Error> {
 
 impl Backend for Postgres {
     fn apply(&mut self, writes: &[&Write]) -> Result<Vec<Result<(), String>>, String> {
-        let mut results = Vec::with_capacity(writes.len());
-        let mut tx = self.client.transaction().map_err(|e| describe(&e))?;
-        for w in writes {
-            let mut sp = tx.savepoint("w").map_err(|e| describe(&e))?;
-            match apply(&mut sp, w) {
-                Ok(()) => {
-                    sp.commit().map_err(|e| describe(&e))?;
-                    results.push(Ok(()));
-                }
-                Err(e) => {
-                    // Dropping the savepoint rolls back this write only.
-                    drop(sp);
-                    results.push(Err(describe(&e)));
-                }
+        let Some(st) = &self.stmts else {
+            return Err("this connection is not the writer".into());
+        };
+        // The whole batch in one transaction; if any write fails (which the game
+        // tasks never cause), the batch is redone one write per transaction so
+        // that each gets its own answer.
+        let all = (|| -> Result<(), postgres::Error> {
+            let mut tx = self.client.transaction()?;
+            for w in writes {
+                apply(&mut tx, st, w)?;
             }
+            tx.commit()
+        })();
+        if all.is_ok() {
+            return Ok(vec![Ok(()); writes.len()]);
         }
-        tx.commit().map_err(|e| describe(&e))?;
+        let mut results = Vec::with_capacity(writes.len());
+        for w in writes {
+            let one = (|| -> Result<(), postgres::Error> {
+                let mut tx = self.client.transaction()?;
+                apply(&mut tx, st, w)?;
+                tx.commit()
+            })();
+            results.push(one.map_err(|e| describe(&e)));
+        }
         Ok(results)
     }
 
