@@ -904,7 +904,7 @@ impl GameState {
             "claimable_draws": self.claimable(),
             "check": self.game.position().is_check(),
             "disconnected": {"white": gone(Color::White), "black": gone(Color::Black)},
-            "joined": self.secrets.iter().all(Option::is_some),
+            "joined": self.mode != Mode::Friend || self.secrets.iter().all(Option::is_some),
         })
     }
 

@@ -692,6 +692,7 @@ async fn hotseat_plays_both_sides_with_one_secret_and_premoves_fire() {
         srv.mv(&id, &s, m).await;
     }
     let v = srv.get(&id, Some(&s)).await;
+    assert_eq!(v["joined"], true);
     assert_eq!(
         (v["result"].as_str(), v["you"].as_str()),
         (Some("0-1"), Some("both"))
