@@ -799,3 +799,25 @@ async fn a_restarted_server_resumes_games_without_charging_the_downtime() {
     let v = srv.mv(&id, &b, "b8c6").await;
     assert_eq!(v["clock"]["black_ms"], 298_000);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn lag_measured_from_acknowledgements_is_credited_to_the_mover() {
+    let srv = manual("lag").await;
+    let (id, w, b) = srv.friend_game(json!("5+0"), None).await;
+    let mut white = srv.ws(&id, Some(&w)).await;
+    white.until(|v| v["t"] == "hello").await;
+    srv.mv(&id, &w, "e2e4").await;
+    srv.mv(&id, &b, "e7e5").await;
+    // White's clock runs from here; the update arrives, and is acknowledged 200 ms later.
+    let u = white.state_with_moves(2).await;
+    srv.time.advance(200);
+    white.send(json!({"t": "ack", "seq": u["seq"]})).await;
+    white.send(json!({"t": "ping"})).await;
+    white.until(|v| v["t"] == "pong").await;
+    srv.time.advance(1_000);
+    white.send(json!({"t": "move", "uci": "g1f3"})).await;
+    assert_eq!(white.answer().await["t"], "ok");
+    // 1,200 ms on the clock less half the 200 ms round trip.
+    let v = srv.get(&id, None).await;
+    assert_eq!(v["clock"]["white_ms"], 300_000 - 1_100);
+}
