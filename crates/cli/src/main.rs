@@ -6,12 +6,17 @@ mod fen_cmd;
 mod move_cmd;
 mod perft_cmd;
 mod pgn_cmd;
+mod serve_cmd;
 
 use std::process::ExitCode;
 
 const USAGE: &str = "guoxiang — chess rules, notation and tools
 
 Usage:
+  guoxiang                      (the same as guoxiang serve)
+  guoxiang serve [--addr 127.0.0.1:8080] [--db URL] [--data DIR] [--create-per-minute N]
+                                (the game server: HTTP and WebSocket API; SQLite in DIR or
+                                 PostgreSQL with --db postgres://…; default DIR ./data)
   guoxiang perft DEPTH [--fen FEN] [--divide] [--json]
   guoxiang fen FEN [--json]
   guoxiang move --fen FEN MOVE [--lang zh-CN|zh-TW|en] [--json]
@@ -25,10 +30,16 @@ MOVE may be SAN (Nf3, O-O, e8=Q), UCI (g1f3, e7e8q) or from-to (e1g1).
 fn main() -> ExitCode {
     let argv: Vec<String> = std::env::args().skip(1).collect();
     let Some((cmd, rest)) = argv.split_first() else {
-        print!("{USAGE}");
-        return ExitCode::SUCCESS;
+        return match serve_cmd::run(&[]) {
+            Ok(code) => code,
+            Err(e) => {
+                eprintln!("guoxiang: {}", e.0);
+                ExitCode::from(2)
+            }
+        };
     };
     let result = match cmd.as_str() {
+        "serve" => serve_cmd::run(rest),
         "perft" => perft_cmd::run(rest),
         "fen" => fen_cmd::run(rest),
         "move" => move_cmd::run(rest),

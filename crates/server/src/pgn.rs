@@ -1,0 +1,98 @@
+//! PGN export of a server game: the seven-tag roster, the time control, the
+//! `Termination` tag (the standard words) and our reason code in
+//! `GuoxiangReason`, then the moves in SAN, written by the core's PGN writer.
+
+use crate::state::{GameState, Mode};
+use guoxiang_core::pgn::{GameRecord, GameResult};
+use guoxiang_core::Color;
+
+/// The PGN `TimeControl` value: `-` untimed, `300+3`, or periods joined by `:`.
+fn time_control(g: &GameState) -> String {
+    let c = &g.clock.control;
+    if c.is_untimed() {
+        return "-".into();
+    }
+    c.periods
+        .iter()
+        .map(|p| {
+            let secs = p.time_ms / 1000;
+            let bonus = p.bonus_ms / 1000;
+            let mut s = match p.moves {
+                Some(n) => format!("{n}/{secs}"),
+                None => format!("{secs}"),
+            };
+            if bonus > 0 {
+                s.push_str(&format!("+{bonus}"));
+            }
+            s
+        })
+        .collect::<Vec<_>>()
+        .join(":")
+}
+
+fn player(g: &GameState, c: Color) -> String {
+    match (g.mode, g.computer) {
+        (Mode::Computer, Some(cpu)) if cpu == c => {
+            format!("guoxiang level {}", g.level.unwrap_or(4))
+        }
+        _ => c.name().to_string(),
+    }
+}
+
+pub fn write(g: &GameState) -> String {
+    let result = match g.ending.as_ref().map(|e| e.result.as_str()) {
+        Some("1-0") => GameResult::WhiteWins,
+        Some("0-1") => GameResult::BlackWins,
+        Some("1/2-1/2") => GameResult::Draw,
+        _ => GameResult::Unknown,
+    };
+    let termination = match g.ending.as_ref().map(|e| e.reason.as_str()) {
+        None => "unterminated",
+        Some("timeout" | "timeout_vs_insufficient_material") => "time forfeit",
+        Some("abandonment" | "abandonment_draw" | "aborted") => "abandoned",
+        Some(_) => "normal",
+    };
+    let days = g.created_at.div_euclid(86_400_000);
+    let (y, m, d) = civil(days);
+    let mut rec = GameRecord::from_sans(g.sans().iter().cloned());
+    rec.result = result;
+    rec.set_tag("Event", format!("guoxiang {} game", g.mode.code()));
+    rec.set_tag("Site", "guoxiang");
+    rec.set_tag("Date", format!("{y:04}.{m:02}.{d:02}"));
+    rec.set_tag("Round", "-");
+    rec.set_tag("White", player(g, Color::White));
+    rec.set_tag("Black", player(g, Color::Black));
+    rec.set_tag("Result", result.as_str());
+    if g.game.start() != &guoxiang_core::Position::new() {
+        rec.set_tag("FEN", g.game.start().fen());
+    }
+    rec.set_tag("TimeControl", time_control(g));
+    rec.set_tag("Termination", termination);
+    if let Some(e) = &g.ending {
+        rec.set_tag("GuoxiangReason", e.reason.clone());
+    }
+    rec.to_pgn()
+}
+
+/// Year, month, day of a day count since 1970-01-01 (proleptic Gregorian).
+fn civil(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn civil_dates() {
+        assert_eq!(super::civil(0), (1970, 1, 1));
+        assert_eq!(super::civil(20_000), (2024, 10, 4));
+    }
+}

@@ -1,0 +1,329 @@
+//! The PostgreSQL backend (`--db postgres://user:password@host/db`): the same
+//! migrations and queries as SQLite, with `$n` placeholders. Each write is one
+//! prepared statement (one round trip); a group commit is one transaction, and
+//! if one of its writes fails (a duplicate ply, say) the group is redone one
+//! write per transaction so that the others stand. Plain TCP (no TLS yet).
+
+use super::{unix_ms, Backend, GameRow, MoveRow, StoreError, Write, GAME_COLUMNS, MIGRATIONS};
+use postgres::{Client, GenericClient, NoTls, Row, Statement};
+
+pub struct Postgres {
+    client: Client,
+    /// The writes, prepared once: each is one round trip.
+    stmts: Option<Stmts>,
+}
+
+struct Stmts {
+    create: Statement,
+    join_white: Statement,
+    join_black: Statement,
+    append: Statement,
+    truncate: Statement,
+    finish: Statement,
+}
+
+fn prepare(c: &mut Client) -> Result<Stmts, postgres::Error> {
+    Ok(Stmts {
+        create: c.prepare(&format!(
+            "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)"
+        ))?,
+        join_white: c.prepare("UPDATE games SET status = 'active', white_secret = $2 WHERE id = $1")?,
+        join_black: c.prepare("UPDATE games SET status = 'active', black_secret = $2 WHERE id = $1")?,
+        append: c.prepare(
+            "WITH m AS (INSERT INTO moves (game_id, ply, uci, san, white_ms, black_ms, played_at) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7)) \
+             UPDATE games SET white_ms = $5, black_ms = $6 WHERE id = $1",
+        )?,
+        truncate: c.prepare(
+            "WITH d AS (DELETE FROM moves WHERE game_id = $1 AND ply > $2) \
+             UPDATE games SET white_ms = $3, black_ms = $4 WHERE id = $1",
+        )?,
+        finish: c.prepare(
+            "UPDATE games SET status = 'finished', result = $2, reason = $3, white_ms = $4, \
+             black_ms = $5, finished_at = $6 WHERE id = $1",
+        )?,
+    })
+}
+
+fn db(e: postgres::Error) -> StoreError {
+    StoreError::Database(describe(&e))
+}
+
+fn describe(e: &postgres::Error) -> String {
+    match e.as_db_error() {
+        Some(d) => format!("{} ({})", d.message(), d.code().code()),
+        None => e.to_string(),
+    }
+}
+
+/// An arbitrary key for the advisory lock that serialises migrations.
+const MIGRATION_LOCK: i64 = 0x6775_6f78_6961_6e67;
+
+/// The writer's and the reader's connections, after migrating.
+pub fn open_pair(url: &str) -> Result<(Postgres, Postgres), StoreError> {
+    let mut writer = Client::connect(url, NoTls).map_err(db)?;
+    migrate(&mut writer)?;
+    let stmts = prepare(&mut writer).map_err(db)?;
+    let reader = Client::connect(url, NoTls).map_err(db)?;
+    Ok((
+        Postgres {
+            client: writer,
+            stmts: Some(stmts),
+        },
+        Postgres {
+            client: reader,
+            stmts: None,
+        },
+    ))
+}
+
+fn migrate(c: &mut Client) -> Result<(), StoreError> {
+    // Several servers may start at once on one database: one migrates at a time.
+    c.execute("SELECT pg_advisory_lock($1)", &[&MIGRATION_LOCK])
+        .map_err(db)?;
+    let r = migrate_locked(c);
+    let _ = c.execute("SELECT pg_advisory_unlock($1)", &[&MIGRATION_LOCK]);
+    r
+}
+
+fn migrate_locked(c: &mut Client) -> Result<(), StoreError> {
+    c.batch_execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_at BIGINT NOT NULL)",
+    )
+    .map_err(db)?;
+    for (version, sql) in MIGRATIONS {
+        let mut tx = c.transaction().map_err(db)?;
+        let done = tx
+            .query_opt(
+                "SELECT version FROM schema_migrations WHERE version = $1",
+                &[version],
+            )
+            .map_err(db)?;
+        if done.is_none() {
+            tx.batch_execute(sql).map_err(db)?;
+            tx.execute(
+                "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)",
+                &[version, &unix_ms()],
+            )
+            .map_err(db)?;
+        }
+        tx.commit().map_err(db)?;
+    }
+    Ok(())
+}
+
+fn game_row(r: &Row) -> Result<GameRow, postgres::Error> {
+    let level: Option<i32> = r.try_get(3)?;
+    Ok(GameRow {
+        id: r.try_get(0)?,
+        created_at: r.try_get(1)?,
+        mode: r.try_get(2)?,
+        level: level.and_then(|l| u8::try_from(l).ok()),
+        computer_color: r.try_get(4)?,
+        time_control: r.try_get(5)?,
+        white_secret: r.try_get(6)?,
+        black_secret: r.try_get(7)?,
+        status: r.try_get(8)?,
+        result: r.try_get(9)?,
+        reason: r.try_get(10)?,
+        white_ms: r.try_get(11)?,
+        black_ms: r.try_get(12)?,
+        finished_at: r.try_get(13)?,
+        start_fen: r.try_get(14)?,
+        join_key: r.try_get(15)?,
+    })
+}
+
+fn moves_of(c: &mut Client, id: &str) -> Result<Vec<MoveRow>, postgres::Error> {
+    c.query(
+        "SELECT ply, uci, san, white_ms, black_ms, played_at FROM moves WHERE game_id = $1 ORDER BY ply",
+        &[&id],
+    )?
+    .iter()
+    .map(|r| {
+        Ok(MoveRow {
+            ply: r.try_get(0)?,
+            uci: r.try_get(1)?,
+            san: r.try_get(2)?,
+            white_ms: r.try_get(3)?,
+            black_ms: r.try_get(4)?,
+            played_at: r.try_get(5)?,
+        })
+    })
+    .collect()
+}
+
+fn apply(c: &mut impl GenericClient, st: &Stmts, w: &Write) -> Result<(), postgres::Error> {
+    match w {
+        Write::CreateGame(g) => {
+            let level = g.level.map(i32::from);
+            c.execute(
+                &st.create,
+                &[
+                    &g.id,
+                    &g.created_at,
+                    &g.mode,
+                    &level,
+                    &g.computer_color,
+                    &g.time_control,
+                    &g.white_secret,
+                    &g.black_secret,
+                    &g.status,
+                    &g.result,
+                    &g.reason,
+                    &g.white_ms,
+                    &g.black_ms,
+                    &g.finished_at,
+                    &g.start_fen,
+                    &g.join_key,
+                ],
+            )?;
+        }
+        Write::Join { id, color, secret } => {
+            let s = if color == "white" {
+                &st.join_white
+            } else {
+                &st.join_black
+            };
+            c.execute(s, &[id, secret])?;
+        }
+        Write::AppendMove { id, mv } => {
+            c.execute(
+                &st.append,
+                &[
+                    id,
+                    &mv.ply,
+                    &mv.uci,
+                    &mv.san,
+                    &mv.white_ms,
+                    &mv.black_ms,
+                    &mv.played_at,
+                ],
+            )?;
+        }
+        Write::Truncate {
+            id,
+            keep,
+            white_ms,
+            black_ms,
+        } => {
+            c.execute(&st.truncate, &[id, keep, white_ms, black_ms])?;
+        }
+        Write::Finish {
+            id,
+            result,
+            reason,
+            white_ms,
+            black_ms,
+            at,
+        } => {
+            c.execute(&st.finish, &[id, result, reason, white_ms, black_ms, at])?;
+        }
+    }
+    Ok(())
+}
+
+impl Backend for Postgres {
+    fn apply(&mut self, writes: &[&Write]) -> Result<Vec<Result<(), String>>, String> {
+        let Some(st) = &self.stmts else {
+            return Err("this connection is not the writer".into());
+        };
+        // The whole batch in one transaction; if any write fails (which the game
+        // tasks never cause), the batch is redone one write per transaction so
+        // that each gets its own answer.
+        let all = (|| -> Result<(), postgres::Error> {
+            let mut tx = self.client.transaction()?;
+            for w in writes {
+                apply(&mut tx, st, w)?;
+            }
+            tx.commit()
+        })();
+        if all.is_ok() {
+            return Ok(vec![Ok(()); writes.len()]);
+        }
+        let mut results = Vec::with_capacity(writes.len());
+        for w in writes {
+            let one = (|| -> Result<(), postgres::Error> {
+                let mut tx = self.client.transaction()?;
+                apply(&mut tx, st, w)?;
+                tx.commit()
+            })();
+            results.push(one.map_err(|e| describe(&e)));
+        }
+        Ok(results)
+    }
+
+    fn game(&mut self, id: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, StoreError> {
+        let row = self
+            .client
+            .query_opt(
+                &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"),
+                &[&id],
+            )
+            .map_err(db)?;
+        let Some(row) = row else {
+            return Ok(None);
+        };
+        let g = game_row(&row).map_err(db)?;
+        let moves = moves_of(&mut self.client, id).map_err(db)?;
+        Ok(Some((g, moves)))
+    }
+
+    fn unfinished(&mut self) -> Result<Vec<(GameRow, Vec<MoveRow>)>, StoreError> {
+        let rows = self
+            .client
+            .query(
+                &format!("SELECT {GAME_COLUMNS} FROM games WHERE status <> 'finished'"),
+                &[],
+            )
+            .map_err(db)?;
+        let mut out = Vec::with_capacity(rows.len());
+        for r in rows {
+            let g = game_row(&r).map_err(db)?;
+            let m = moves_of(&mut self.client, &g.id).map_err(db)?;
+            out.push((g, m));
+        }
+        Ok(out)
+    }
+
+    fn finished(
+        &mut self,
+        offset: i64,
+        limit: i64,
+    ) -> Result<(Vec<(GameRow, i64)>, i64), StoreError> {
+        let total: i64 = self
+            .client
+            .query_one("SELECT COUNT(*) FROM games WHERE status = 'finished'", &[])
+            .and_then(|r| r.try_get(0))
+            .map_err(db)?;
+        let rows = self
+            .client
+            .query(
+                &format!(
+                    "SELECT {GAME_COLUMNS}, (SELECT COUNT(*) FROM moves m WHERE m.game_id = games.id) \
+                     FROM games WHERE status = 'finished' ORDER BY finished_at DESC, id LIMIT $1 OFFSET $2"
+                ),
+                &[&limit, &offset],
+            )
+            .map_err(db)?;
+        let out = rows
+            .iter()
+            .map(|r| Ok((game_row(r)?, r.try_get(16)?)))
+            .collect::<Result<Vec<_>, postgres::Error>>()
+            .map_err(db)?;
+        Ok((out, total))
+    }
+
+    fn all_moves(&mut self) -> Result<Vec<(String, i64, String)>, StoreError> {
+        self.client
+            .query(
+                "SELECT game_id, ply, uci FROM moves ORDER BY game_id, ply",
+                &[],
+            )
+            .map_err(db)?
+            .iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?)))
+            .collect::<Result<Vec<_>, postgres::Error>>()
+            .map_err(db)
+    }
+}

@@ -1,0 +1,289 @@
+//! The SQLite backend: a file in the data directory, WAL journal, one writer
+//! connection, one reader, and a checkpoint thread that copies the WAL back
+//! beside the writer.
+
+use super::{unix_ms, Backend, GameRow, MoveRow, StoreError, Write, GAME_COLUMNS, MIGRATIONS};
+use rusqlite::{params, Connection, OptionalExtension};
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+pub struct Sqlite {
+    conn: Connection,
+    last_checkpoint: Instant,
+}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> StoreError {
+        StoreError::Database(e.to_string())
+    }
+}
+
+/// Opens (creating and migrating) the database at `path`: the writer's backend,
+/// the reader's, and a guard that keeps the checkpoint thread alive.
+pub fn open_pair(path: &Path) -> Result<(Sqlite, Sqlite), StoreError> {
+    let mut writer = open(path)?;
+    migrate(&mut writer)?;
+    // Checkpoints run beside the writer, so a commit never waits for a long one.
+    writer.pragma_update(None, "wal_autocheckpoint", 0)?;
+    let reader = open(path)?;
+    Ok((
+        Sqlite {
+            conn: writer,
+            last_checkpoint: Instant::now(),
+        },
+        Sqlite {
+            conn: reader,
+            last_checkpoint: Instant::now(),
+        },
+    ))
+}
+
+/// Starts the checkpoint thread for `path`; it stops when `alive` is gone.
+pub fn start_checkpoints(path: &Path, alive: std::sync::Weak<()>) -> Result<(), StoreError> {
+    let conn = open(path)?;
+    std::thread::Builder::new()
+        .name("guoxiang-checkpoint".into())
+        .spawn(move || checkpoint_loop(conn, alive))?;
+    Ok(())
+}
+
+fn open(path: &Path) -> Result<Connection, StoreError> {
+    let conn = Connection::open(path)?;
+    conn.busy_timeout(std::time::Duration::from_secs(10))?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", "NORMAL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    Ok(conn)
+}
+
+fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS schema_migrations (version BIGINT PRIMARY KEY, applied_at BIGINT NOT NULL)",
+        [],
+    )?;
+    for (version, sql) in MIGRATIONS {
+        let done: Option<i64> = conn
+            .query_row(
+                "SELECT version FROM schema_migrations WHERE version = ?1",
+                [version],
+                |r| r.get(0),
+            )
+            .optional()?;
+        if done.is_none() {
+            let tx = conn.transaction()?;
+            tx.execute_batch(sql)?;
+            tx.execute(
+                "INSERT INTO schema_migrations (version, applied_at) VALUES (?1, ?2)",
+                params![version, unix_ms()],
+            )?;
+            tx.commit()?;
+        }
+    }
+    Ok(())
+}
+
+fn game_row(r: &rusqlite::Row<'_>) -> Result<GameRow, rusqlite::Error> {
+    Ok(GameRow {
+        id: r.get(0)?,
+        created_at: r.get(1)?,
+        mode: r.get(2)?,
+        level: r.get(3)?,
+        computer_color: r.get(4)?,
+        time_control: r.get(5)?,
+        white_secret: r.get(6)?,
+        black_secret: r.get(7)?,
+        status: r.get(8)?,
+        result: r.get(9)?,
+        reason: r.get(10)?,
+        white_ms: r.get(11)?,
+        black_ms: r.get(12)?,
+        finished_at: r.get(13)?,
+        start_fen: r.get(14)?,
+        join_key: r.get(15)?,
+    })
+}
+
+fn moves_of(c: &Connection, id: &str) -> Result<Vec<MoveRow>, rusqlite::Error> {
+    let mut st = c.prepare_cached(
+        "SELECT ply, uci, san, white_ms, black_ms, played_at FROM moves WHERE game_id = ?1 ORDER BY ply",
+    )?;
+    let rows = st
+        .query_map([id], |r| {
+            Ok(MoveRow {
+                ply: r.get(0)?,
+                uci: r.get(1)?,
+                san: r.get(2)?,
+                white_ms: r.get(3)?,
+                black_ms: r.get(4)?,
+                played_at: r.get(5)?,
+            })
+        })?
+        .collect();
+    rows
+}
+
+fn apply(c: &Connection, w: &Write) -> Result<(), rusqlite::Error> {
+    match w {
+        Write::CreateGame(g) => {
+            c.prepare_cached(&format!(
+                "INSERT INTO games ({GAME_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)"
+            ))?
+            .execute(params![
+                g.id, g.created_at, g.mode, g.level, g.computer_color, g.time_control,
+                g.white_secret, g.black_secret, g.status, g.result, g.reason, g.white_ms,
+                g.black_ms, g.finished_at, g.start_fen, g.join_key
+            ])?;
+        }
+        Write::Join { id, color, secret } => {
+            let sql = if color == "white" {
+                "UPDATE games SET status = 'active', white_secret = ?2 WHERE id = ?1"
+            } else {
+                "UPDATE games SET status = 'active', black_secret = ?2 WHERE id = ?1"
+            };
+            c.prepare_cached(sql)?.execute(params![id, secret])?;
+        }
+        Write::AppendMove { id, mv } => {
+            c.prepare_cached(
+                "INSERT INTO moves (game_id, ply, uci, san, white_ms, black_ms, played_at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            )?
+            .execute(params![
+                id,
+                mv.ply,
+                mv.uci,
+                mv.san,
+                mv.white_ms,
+                mv.black_ms,
+                mv.played_at
+            ])?;
+            c.prepare_cached("UPDATE games SET white_ms = ?2, black_ms = ?3 WHERE id = ?1")?
+                .execute(params![id, mv.white_ms, mv.black_ms])?;
+        }
+        Write::Truncate {
+            id,
+            keep,
+            white_ms,
+            black_ms,
+        } => {
+            c.prepare_cached("DELETE FROM moves WHERE game_id = ?1 AND ply > ?2")?
+                .execute(params![id, keep])?;
+            c.prepare_cached("UPDATE games SET white_ms = ?2, black_ms = ?3 WHERE id = ?1")?
+                .execute(params![id, white_ms, black_ms])?;
+        }
+        Write::Finish {
+            id,
+            result,
+            reason,
+            white_ms,
+            black_ms,
+            at,
+        } => {
+            c.prepare_cached(
+                "UPDATE games SET status = 'finished', result = ?2, reason = ?3, white_ms = ?4, \
+                 black_ms = ?5, finished_at = ?6 WHERE id = ?1",
+            )?
+            .execute(params![id, result, reason, white_ms, black_ms, at])?;
+        }
+    }
+    Ok(())
+}
+
+/// Copies the WAL back into the database every second (without blocking the
+/// writer), until every handle of the store is gone.
+fn checkpoint_loop(conn: Connection, alive: std::sync::Weak<()>) {
+    loop {
+        std::thread::sleep(std::time::Duration::from_secs(1));
+        if alive.upgrade().is_none() {
+            return;
+        }
+        // A failed checkpoint is retried next time; the WAL only grows meanwhile.
+        let _ = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+    }
+}
+
+impl Backend for Sqlite {
+    fn apply(&mut self, writes: &[&Write]) -> Result<Vec<Result<(), String>>, String> {
+        let mut results = Vec::with_capacity(writes.len());
+        let tx = self.conn.transaction().map_err(|e| e.to_string())?;
+        for w in writes {
+            // A failed statement rolls back only itself; the others stand.
+            results.push(apply(&tx, w).map_err(|e| e.to_string()));
+        }
+        tx.commit().map_err(|e| e.to_string())?;
+        Ok(results)
+    }
+
+    fn housekeeping(&mut self) {
+        // The checkpoint thread copies the WAL back while we write; once a second
+        // the writer finishes the job between two transactions, so that the next
+        // transaction can restart the WAL from its beginning (under a steady stream
+        // of writes it would otherwise grow without end).
+        if self.last_checkpoint.elapsed() >= Duration::from_secs(1) {
+            let _ = self
+                .conn
+                .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+            self.last_checkpoint = Instant::now();
+        }
+    }
+
+    fn game(&mut self, id: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, StoreError> {
+        let c = &self.conn;
+        let Some(g) = c
+            .query_row(
+                &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"),
+                [id],
+                game_row,
+            )
+            .optional()?
+        else {
+            return Ok(None);
+        };
+        let moves = moves_of(c, id)?;
+        Ok(Some((g, moves)))
+    }
+
+    fn unfinished(&mut self) -> Result<Vec<(GameRow, Vec<MoveRow>)>, StoreError> {
+        let c = &self.conn;
+        let mut st = c.prepare(&format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE status <> 'finished'"
+        ))?;
+        let games: Vec<GameRow> = st.query_map([], game_row)?.collect::<Result<_, _>>()?;
+        let mut out = Vec::with_capacity(games.len());
+        for g in games {
+            let m = moves_of(c, &g.id)?;
+            out.push((g, m));
+        }
+        Ok(out)
+    }
+
+    fn finished(
+        &mut self,
+        offset: i64,
+        limit: i64,
+    ) -> Result<(Vec<(GameRow, i64)>, i64), StoreError> {
+        let c = &self.conn;
+        let total: i64 = c.query_row(
+            "SELECT COUNT(*) FROM games WHERE status = 'finished'",
+            [],
+            |r| r.get(0),
+        )?;
+        let mut st = c.prepare(&format!(
+            "SELECT {GAME_COLUMNS}, (SELECT COUNT(*) FROM moves m WHERE m.game_id = games.id) \
+             FROM games WHERE status = 'finished' ORDER BY finished_at DESC, id LIMIT ?1 OFFSET ?2"
+        ))?;
+        let rows = st
+            .query_map(params![limit, offset], |r| Ok((game_row(r)?, r.get(16)?)))?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok((rows, total))
+    }
+
+    fn all_moves(&mut self) -> Result<Vec<(String, i64, String)>, StoreError> {
+        let mut st = self
+            .conn
+            .prepare("SELECT game_id, ply, uci FROM moves ORDER BY game_id, ply")?;
+        let rows = st
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(rows)
+    }
+}
