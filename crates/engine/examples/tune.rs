@@ -128,16 +128,25 @@ fn main() -> std::io::Result<()> {
     let before = loss(&valid, &w, k);
     eprintln!("K = {k:.2}; held-out loss before {before:.6}");
 
+    let env = |k: &str, d: f64| {
+        std::env::var(k)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(d)
+    };
+    let epochs = env("EPOCHS", 400.0) as usize;
+    let lr = env("LR", 0.5);
+    // L2 pull towards the starting weights, per centipawn squared (0: none).
+    let reg = env("REG", 0.0);
+    // TUNE=scalars keeps the piece-square tables as they are.
+    let scalars_only = std::env::var("TUNE").is_ok_and(|v| v == "scalars");
+    let w0 = w.clone();
     // Parameters that must stay fixed: the king's material, pawns on the back ranks.
     let frozen = |i: usize| -> bool {
-        i == eval::MATERIAL + 5
+        (scalars_only && (eval::PST..eval::MOBILITY).contains(&i))
+            || i == eval::MATERIAL + 5
             || ((eval::PST..eval::PST + 64).contains(&i) && !(8..56).contains(&(i - eval::PST)))
     };
-    let epochs: usize = std::env::var("EPOCHS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(400);
-    let lr = 1.0;
     let (b1, b2, eps) = (0.9, 0.999, 1e-8);
     let mut m = vec![[0.0f64; 2]; N_PARAMS];
     let mut v = vec![[0.0f64; 2]; N_PARAMS];
@@ -159,7 +168,7 @@ fn main() -> std::io::Result<()> {
                 continue;
             }
             for j in 0..2 {
-                let g = grad[i][j] / n;
+                let g = grad[i][j] / n + 2.0 * reg * (w[i][j] - w0[i][j]);
                 m[i][j] = b1 * m[i][j] + (1.0 - b1) * g;
                 v[i][j] = b2 * v[i][j] + (1.0 - b2) * g * g;
                 let mh = m[i][j] / (1.0 - b1.powi(epoch as i32));

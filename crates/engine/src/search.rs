@@ -611,13 +611,7 @@ impl<'a> Worker<'a> {
                 if s > alpha {
                     best_move = Some(m);
                     alpha = s;
-                    // Copy the child's PV.
-                    self.pv[ply][ply] = Some(m);
-                    let child_len = self.pv_len[ply + 1].max(ply + 1);
-                    for k in ply + 1..child_len {
-                        self.pv[ply][k] = self.pv[ply + 1][k];
-                    }
-                    self.pv_len[ply] = child_len;
+                    self.update_pv(ply, m);
                     if s >= beta {
                         self.on_cutoff(pos, m, quiet, depth, ply, &quiets_tried, &captures_tried);
                         break;
@@ -655,6 +649,17 @@ impl<'a> Worker<'a> {
             );
         }
         best
+    }
+
+    /// The PV at `ply` becomes `m` followed by the child's PV.
+    #[inline]
+    fn update_pv(&mut self, ply: usize, m: Move) {
+        self.pv[ply][ply] = Some(m);
+        let child_len = self.pv_len[ply + 1].max(ply + 1);
+        for k in ply + 1..child_len {
+            self.pv[ply][k] = self.pv[ply + 1][k];
+        }
+        self.pv_len[ply] = child_len;
     }
 
     fn is_killer(&self, ply: usize, m: Move) -> bool {
@@ -857,12 +862,7 @@ impl<'a> Worker<'a> {
                 if s > alpha {
                     alpha = s;
                     best_move = Some(m);
-                    self.pv[ply][ply] = Some(m);
-                    let child_len = self.pv_len[ply + 1].max(ply + 1);
-                    for k in ply + 1..child_len {
-                        self.pv[ply][k] = self.pv[ply + 1][k];
-                    }
-                    self.pv_len[ply] = child_len;
+                    self.update_pv(ply, m);
                     if s >= beta {
                         break;
                     }

@@ -270,9 +270,16 @@ impl Uci {
         let busy = self.searching();
         let result: Result<(), String> = match name.to_ascii_lowercase().as_str() {
             "hash" if busy => Err("cannot resize the hash during a search".into()),
-            "hash" => spin(1, 65536).map(|v| {
+            "hash" => spin(1, 65536).and_then(|v| {
+                // Refuse a table that would not fit: allocating it would kill the process.
+                if let Some(avail) = available_memory_mb() {
+                    if v as u64 > avail / 2 {
+                        return Err(format!("Hash {v} MB is more than half of the {avail} MB of memory available; keeping {} MB", self.options.hash_mb));
+                    }
+                }
                 self.options.hash_mb = v as usize;
                 self.shared = Arc::new(Shared::new(self.options.hash_mb));
+                Ok(())
             }),
             "threads" => spin(1, 256).map(|v| self.options.threads = v as usize),
             "multipv" => spin(1, 256).map(|v| self.options.multipv = v as usize),
@@ -568,6 +575,14 @@ impl Uci {
             &format!("info string perft time {} ms", start.elapsed().as_millis()),
         );
     }
+}
+
+/// Memory available to new allocations, in MB (Linux `MemAvailable`), if known.
+fn available_memory_mb() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
 }
 
 struct SearchJob {

@@ -305,6 +305,7 @@ fn every_option_can_be_set_and_bad_values_are_refused_with_a_reason() {
     for bad in [
         "setoption name Hash value -5",
         "setoption name Hash value lots",
+        "setoption name Hash value 65536",
         "setoption name Threads value 0",
         "setoption name Level value 9",
         "setoption name UCI_Elo value 100",
