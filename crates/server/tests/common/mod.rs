@@ -35,6 +35,14 @@ pub struct Srv {
     pub dir: PathBuf,
 }
 
+impl Drop for Srv {
+    fn drop(&mut self) {
+        // Open files may still be written by the dropped server's threads; on
+        // Unix removing them is harmless.
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
 pub fn config(dir: &std::path::Path) -> Config {
     Config {
         addr: SocketAddr::from(([127, 0, 0, 1], 0)),
