@@ -24,6 +24,7 @@ pub enum Bonus {
 
 /// One period of a time control.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Period {
     /// Moves by each player in this period; `None`: the rest of the game.
     #[serde(default)]
@@ -37,6 +38,7 @@ pub struct Period {
 
 /// A time control: no periods means untimed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(deny_unknown_fields)]
 pub struct TimeControl {
     #[serde(default)]
     pub periods: Vec<Period>,

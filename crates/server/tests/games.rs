@@ -584,6 +584,11 @@ async fn strangers_and_spectators_cannot_move_and_bad_input_is_refused() {
         (json!({"mode": "computer", "level": 9}), "bad_level"),
         (json!({"mode": "friend", "level": 2}), "bad_level"),
         (json!({"mode": "friend", "clock": "fast"}), "bad_clock"),
+        // A clock object in another shape is refused, not taken as untimed.
+        (
+            json!({"mode": "friend", "clock": {"kind": "fischer", "initial_ms": 300000}}),
+            "bad_clock",
+        ),
         (
             json!({"mode": "friend", "clock": {"periods": [{"moves": null, "time_ms": 1000}, {"moves": 2, "time_ms": 5}]}}),
             "bad_clock",
