@@ -267,8 +267,8 @@ fn side_features(pos: &Position, c: Color, king_attack: &[i32; 4], acc: &mut imp
     }
 }
 
-/// Reports every feature of `pos` (White's minus Black's) to `acc`, and returns the
-/// factor (in 1/8) by which drawish material scales the result, given `white_score`.
+/// Reports every feature of `pos` (White's minus Black's) to `acc`; the scaling of
+/// drawish material is applied afterwards (see [`scale_eighths`]).
 pub fn features(pos: &Position, w: &Weights, acc: &mut impl Accumulator) {
     side_features(pos, Color::White, &w.king_attack, acc);
     side_features(pos, Color::Black, &w.king_attack, acc);
