@@ -1,6 +1,6 @@
 //! The evaluation's linear weights (middlegame, endgame), laid out as the index
-//! constants in `eval.rs` say. Written by `examples/tune.rs`; the first version was
-//! set by hand.
+//! constants in `eval.rs` say. These are the hand-set starting weights (the tuned
+//! fits so far did not play better; docs/ENGINE.md); `examples/tune.rs` rewrites this file.
 
 pub const PARAMS: [(i32, i32); 411] = [
     (90, 120),
