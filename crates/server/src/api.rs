@@ -546,18 +546,3 @@ pub async fn method_not_allowed() -> ApiError {
         "method not allowed here",
     )
 }
-
-/// `GET /`: until the browser front end is built into the binary, a short page that
-/// says what runs here and where the API is.
-pub async fn home() -> Response {
-    let page = "<!doctype html><html lang=\"en\"><meta charset=\"utf-8\"><title>guoxiang 国象</title>\
-        <h1>guoxiang 国象</h1><p>The game server is running. The browser front end is not built \
-        into this binary yet; the JSON and WebSocket API is under <code>/api</code> \
-        (see docs/API.md), e.g. <a href=\"/api/health\">/api/health</a>.</p>\
-        <p lang=\"zh-CN\">对局服务器正在运行；网页界面尚未内置，接口在 <code>/api</code>。</p></html>";
-    (
-        [(axum::http::header::CONTENT_TYPE, "text/html; charset=utf-8")],
-        page,
-    )
-        .into_response()
-}

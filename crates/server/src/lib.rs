@@ -28,6 +28,7 @@ pub mod pgn;
 pub mod state;
 pub mod store;
 pub mod time;
+pub mod web;
 pub mod ws;
 
 use actor::{Ctx, Registry};
@@ -103,7 +104,12 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .route("/api/explain", get(api::explain))
         .route("/api/health", get(api::health))
-        .route("/", get(api::home))
+        .route("/", get(web::index))
+        .route("/game/{id}", get(web::index))
+        .route("/join/{id}", get(web::index))
+        .route("/watch/{id}", get(web::index))
+        .route("/assets/app.js", get(web::app_js))
+        .route("/assets/app.css", get(web::app_css))
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
         .with_state(state)

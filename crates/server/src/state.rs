@@ -865,8 +865,22 @@ impl GameState {
             .collect()
     }
 
+    /// The legal moves of the side to move, in UCI and in SAN (empty when the game is
+    /// not in play), so that a client needs no move generator of its own.
+    fn legal(&self) -> (Vec<String>, Vec<String>) {
+        if self.ensure_playing().is_err() {
+            return (Vec::new(), Vec::new());
+        }
+        let pos = self.game.position();
+        pos.legal_moves()
+            .iter()
+            .map(|&m| (m.to_uci(), pos.san(m)))
+            .unzip()
+    }
+
     /// The game as every viewer sees it.
     pub fn view(&self, now: u64) -> Value {
+        let (legal, legal_san) = self.legal();
         let clock = if self.clock.is_untimed() {
             Value::Null
         } else {
@@ -892,6 +906,7 @@ impl GameState {
             "computer": color_code(self.computer),
             "status": self.status.code(),
             "fen": self.game.position().fen(),
+            "start_fen": self.game.start().fen(),
             "turn": self.game.turn().name(),
             "moves": self.game.moves().iter().map(|m| m.to_uci()).collect::<Vec<_>>(),
             "san": self.sans,
@@ -903,6 +918,8 @@ impl GameState {
             "takeback_request": color_code(self.takeback),
             "claimable_draws": self.claimable(),
             "check": self.game.position().is_check(),
+            "legal": legal,
+            "legal_san": legal_san,
             "disconnected": {"white": gone(Color::White), "black": gone(Color::Black)},
             "joined": self.mode != Mode::Friend || self.secrets.iter().all(Option::is_some),
         })

@@ -1,0 +1,31 @@
+// Builds the front end into the folder named on the command line (crates/server/build.rs
+// passes its OUT_DIR): app.js and app.css (bundled, minified) and index.html, which names
+// them with a content hash so that browsers may cache them for good.
+import * as esbuild from "esbuild";
+import { createHash } from "node:crypto";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const out = process.argv[2];
+if (!out) {
+  console.error("usage: node build.mjs OUT_DIR");
+  process.exit(2);
+}
+mkdirSync(out, { recursive: true });
+
+const common = { bundle: true, minify: true, write: false, logLevel: "warning", target: ["es2022"] };
+const js = await esbuild.build({ ...common, entryPoints: [join(here, "src/main.ts")], format: "iife", outfile: "app.js" });
+const css = await esbuild.build({ ...common, entryPoints: [join(here, "src/style.css")], outfile: "app.css" });
+
+const hash = (bytes) => createHash("sha256").update(bytes).digest("hex").slice(0, 12);
+const jsText = js.outputFiles[0].contents;
+const cssText = css.outputFiles[0].contents;
+writeFileSync(join(out, "app.js"), jsText);
+writeFileSync(join(out, "app.css"), cssText);
+const html = readFileSync(join(here, "src/index.html"), "utf8")
+  .replace("{{css}}", `/assets/app.css?v=${hash(cssText)}`)
+  .replace("{{js}}", `/assets/app.js?v=${hash(jsText)}`);
+writeFileSync(join(out, "index.html"), html);
+console.log(`web: app.js ${jsText.length} B, app.css ${cssText.length} B`);
