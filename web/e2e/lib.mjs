@@ -34,6 +34,7 @@ export async function newPage(browser, { lang = "zh-CN", width = 1280, height = 
 
 export async function shot(page, name) {
   mkdirSync(SHOTS, { recursive: true });
+  await page.waitForTimeout(300); // let a moving piece land
   await page.screenshot({ path: join(SHOTS, name + ".png") });
 }
 
@@ -81,4 +82,38 @@ export async function createGame(body) {
 export async function gameState(id, secret) {
   const r = await fetch(`${BASE}/api/games/${id}`, { headers: secret ? { "x-game-secret": secret } : {} });
   return r.json();
+}
+
+/** Opens a game created through the API in a page, as its player (the secret goes where
+ *  the page keeps it, as if this browser had created the game). */
+export async function openAsPlayer(page, created, mode, extra = {}) {
+  await page.goto(BASE + "/");
+  await page.evaluate(([g, m, x]) => {
+    const all = JSON.parse(localStorage.getItem("gx.games") ?? "{}");
+    all[g.id] = { id: g.id, secret: g.secret, color: m === "hotseat" ? "both" : g.color, mode: m, created: Date.now(), ...x };
+    localStorage.setItem("gx.games", JSON.stringify(all));
+  }, [created, mode, extra]);
+  await page.goto(`${BASE}/game/${created.id}`);
+  await page.waitForSelector(".board .piece");
+}
+
+/** The id of the game a page shows. */
+export function gameIdOf(page) {
+  return new URL(page.url()).pathname.split("/").pop();
+}
+
+/** The secret this browser keeps for a game. */
+export async function secretOf(page, id) {
+  return page.evaluate((i) => JSON.parse(localStorage.getItem("gx.games") ?? "{}")[i]?.secret ?? null, id);
+}
+
+/** A small seeded random generator, so failures can be replayed. */
+export function rng(seed) {
+  let x = seed >>> 0 || 1;
+  return () => {
+    x ^= x << 13;
+    x ^= x >>> 17;
+    x ^= x << 5;
+    return (x >>> 0) / 4294967296;
+  };
 }

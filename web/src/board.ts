@@ -3,7 +3,7 @@
 //! premove destinations; animation of the pieces that moved; the promotion chooser.
 //! It knows no rules: the game page tells it which moves it may offer.
 
-import { fileOf, rankOf, sqName, type Color, type Piece, type Placement, type Role, type Sq } from "./chess";
+import { fileOf, parseSq, rankOf, sqName, type Color, type Piece, type Placement, type Role, type Sq } from "./chess";
 import { t } from "./i18n";
 
 export interface BoardView {
@@ -74,6 +74,14 @@ export class Board {
       this.select(null);
     });
     this.el.addEventListener("keydown", (e) => this.key(e));
+    this.el.addEventListener("focusin", (e) => {
+      const name = (e.target as HTMLElement).dataset?.square;
+      const s = name ? parseSq(name) : null;
+      if (s !== null && s !== this.focus) {
+        this.focus = s;
+        for (const sq of this.squares) sq.tabIndex = sq === e.target ? 0 : -1;
+      }
+    });
     this.render();
   }
 

@@ -129,6 +129,8 @@ export class GamePage {
     if (s.moves.length !== before) this.lastExplain = "";
     this.handlePremoves(prev, s);
     this.render();
+    // For the speed figures (docs/BENCHMARKS.md): when the board first became usable.
+    (window as unknown as { __gxInteractive?: number }).__gxInteractive ??= performance.now();
   }
 
   private announceMove(s: GameState): void {

@@ -630,10 +630,16 @@ async fn strangers_and_spectators_cannot_move_and_bad_input_is_refused() {
     assert!(v.contains("\"error\":\"bad_request\""), "{v}");
     let (s, v) = srv.json("GET", "/api/nothing", None, None).await;
     assert_eq!((s, v["error"].as_str()), (404, Some("not_found")));
-    // The address the server prints answers with a page, not an error.
-    let (s, page) = srv.http("GET", "/", None, None).await;
+    // The address the server prints answers with the front end's page, not an error,
+    // and so do the front end's own paths.
+    for path in ["/", "/game/abc123", "/join/abc123?key=k", "/watch/abc123"] {
+        let (s, page) = srv.http("GET", path, None, None).await;
+        assert_eq!(s, 200, "{path}");
+        assert!(page.contains("/assets/app.js?v="), "{page}");
+    }
+    let (s, js) = srv.http("GET", "/assets/app.js", None, None).await;
     assert_eq!(s, 200);
-    assert!(page.contains("/api"), "{page}");
+    assert!(js.len() > 10_000, "{}", js.len());
     let (s, v) = srv.json("DELETE", "/api/games", None, None).await;
     assert_eq!((s, v["error"].as_str()), (405, Some("method_not_allowed")));
     let (s, v) = srv.json("GET", "/api/games?page=0", None, None).await;
