@@ -7,6 +7,7 @@ let ctx: AudioContext | null = null;
 let enabled = true;
 /** How many sounds were asked for, by kind (the browser tests read this). */
 export const played: Record<SoundKind, number> = { move: 0, capture: 0, check: 0, lowtime: 0, end: 0 };
+(window as unknown as { __gxSounds: typeof played }).__gxSounds = played;
 
 export function setSound(on: boolean): void {
   enabled = on;

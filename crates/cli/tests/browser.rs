@@ -25,10 +25,14 @@ fn chromium() -> Option<PathBuf> {
     if let Ok(p) = std::env::var("CHROMIUM") {
         return Some(p.into());
     }
-    ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"]
-        .iter()
-        .map(PathBuf::from)
-        .find(|p| p.exists())
+    [
+        "/usr/bin/chromium",
+        "/usr/bin/chromium-browser",
+        "/usr/bin/google-chrome",
+    ]
+    .iter()
+    .map(PathBuf::from)
+    .find(|p| p.exists())
 }
 
 #[test]
@@ -45,7 +49,14 @@ fn the_front_end_works_in_a_real_browser() {
     let data = std::env::temp_dir().join(format!("guoxiang-browser-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&data);
     let mut child = Command::new(env!("CARGO_BIN_EXE_guoxiang"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--create-per-minute", "100000", "--data"])
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--create-per-minute",
+            "100000",
+            "--data",
+        ])
         .arg(&data)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
@@ -85,7 +96,12 @@ fn the_front_end_works_in_a_real_browser() {
         started.elapsed()
     );
     assert!(started.elapsed() < Duration::from_secs(900));
-    for name in ["home-desktop.png", "home-phone.png", "game-cartoon-ocean-phone.png", "perf.json"] {
+    for name in [
+        "home-desktop.png",
+        "home-phone.png",
+        "game-cartoon-ocean-phone.png",
+        "perf.json",
+    ] {
         assert!(shots.join(name).exists(), "{name} was not written");
     }
 }
