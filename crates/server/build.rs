@@ -73,7 +73,7 @@ fn run(cmd: &mut Command, what: &str) {
         Ok(s) if s.success() => {}
         Ok(s) => panic!("{what} failed ({s}); see its output above"),
         Err(e) => panic!(
-            "cannot run {what}: {e}. Building the front end needs Node.js (>= 18) and npm, \
+            "cannot run {what}: {e}. Building the front end needs Node.js (>= 20) and npm, \
              e.g. `apt-get install nodejs npm`"
         ),
     }
