@@ -71,6 +71,13 @@ test("piece styles and board themes switch and are remembered; screenshots", { t
   }
 });
 
+test("an unknown game says so", { timeout: 30000 }, async () => {
+  const { page } = await newPage(browser, { lang: "en" });
+  await page.goto(BASE + "/game/0000deadbeef");
+  await page.waitForSelector("p.error");
+  assert.equal(await page.textContent("p.error"), "There is no such game.");
+});
+
 test("the text view describes the position for screen readers", { timeout: 30000 }, async () => {
   const { page } = await newPage(browser, { lang: "en" });
   await page.goto(BASE + "/");

@@ -66,11 +66,24 @@ export class GamePage {
       (c) => {
         this.connected = c;
         this.renderStatus();
+        if (!c && !this.st) void this.checkExists(id);
       },
     );
     this.timer = window.setInterval(() => this.tick(), 100);
     onLangChange(() => this.render());
     document.addEventListener("keydown", this.replayKeys);
+  }
+
+  /** A game the server does not know: say so instead of reconnecting for ever. */
+  private async checkExists(id: string): Promise<void> {
+    try {
+      await call("GET", `/api/games/${id}`);
+    } catch (e) {
+      if ((e as { code?: string }).code === "not_found") {
+        this.socket?.close();
+        this.root.replaceChildren(el("p", { class: "error", role: "alert" }, [t("ui.error.not_found")]));
+      }
+    }
   }
 
   destroy(): void {
