@@ -99,13 +99,13 @@ export class GamePage {
     e.status = el("div", { class: "status", role: "status", "aria-live": "polite" });
     e.result = el("div", { class: "result", role: "alert" });
     e.explain = el("div", { class: "explain", role: "alert" });
-    e.moves = el("ol", { class: "moves", "aria-label": "moves" });
+    e.moves = el("ol", { class: "moves" });
     e.replay = el("div", { class: "replay" });
     e.controls = el("div", { class: "controls" });
     e.typed = el("form", { class: "typed" });
     e.tools = el("div", { class: "tools" });
     e.share = el("div", { class: "share" });
-    e.textView = el("section", { class: "text-view", "aria-label": "text view" });
+    e.textView = el("section", { class: "text-view" });
     e.announce = el("div", { class: "sr-only", "aria-live": "assertive" });
     const boardWrap = el("section", { class: "board-wrap" }, [this.board.el]);
     const panel = el("aside", { class: "panel" }, [
@@ -380,6 +380,8 @@ export class GamePage {
       coordinates: settings().coordinates,
     });
     this.board.el.setAttribute("aria-label", t("ui.board"));
+    this.els.moves.setAttribute("aria-label", t("ui.moves"));
+    this.els.textView.setAttribute("aria-label", t("ui.text_view"));
     this.renderPlayers();
     this.renderStatus();
     this.renderMoves(ply);
