@@ -31,6 +31,8 @@ export class GamePage {
   private confirming: string | null = null;
   private connected = true;
   private lastExplain = "";
+  /** A draw offered to the computer, until its answer arrives. */
+  private offerToComputer = false;
   private els: Record<string, HTMLElement> = {};
 
   constructor(
@@ -141,6 +143,10 @@ export class GamePage {
     if (prev && prev.status !== "finished" && s.status === "finished") play("end");
     if (s.moves.length !== before) this.lastExplain = "";
     this.handlePremoves(prev, s);
+    if (this.offerToComputer && s.draw_offer === null) {
+      this.offerToComputer = false;
+      if (s.status !== "finished") toast(t("ui.computer_declines"));
+    }
     this.render();
     // For the speed figures (docs/BENCHMARKS.md): when the board first became usable.
     (window as unknown as { __gxInteractive?: number }).__gxInteractive ??= performance.now();
@@ -295,8 +301,12 @@ export class GamePage {
 
   private async act(action: Record<string, unknown>): Promise<void> {
     this.confirming = null;
+    this.offerToComputer = action.t === "offer_draw" && this.st?.mode === "computer";
     const err = await this.socket?.send(action);
-    if (err) this.showError(err.error, err.message);
+    if (err) {
+      this.offerToComputer = false;
+      this.showError(err.error, err.message);
+    }
     this.render();
   }
 
