@@ -42,6 +42,7 @@ bin=$root/target/release/guoxiang-engine
 [ -f "$openings" ] || { echo "no openings at $openings (set OPENINGS)" >&2; exit 1; }
 
 work=$(mktemp -d /tmp/feature-sprt.XXXXXX)
+trap 'rm -rf "$work"' EXIT
 engine=$work/guoxiang-engine
 cp "$bin" "$engine"
 
@@ -49,7 +50,6 @@ cp "$bin" "$engine"
 refusal=$(printf 'setoption name Disable value %s\nisready\nquit\n' "$feature" | "$engine" | grep '^info string' || true)
 if [ -n "$refusal" ]; then
     echo "${refusal#info string }" >&2
-    rm -rf "$work"
     exit 2
 fi
 signature=$("$engine" bench | sed -n 's/^Nodes searched *: *//p')
@@ -73,7 +73,6 @@ python3 "$match" \
     --adjudicate --timemargin 0.5 --sprt 0 5 \
     --pgn "$base.pgn" --json "$base.json" --quiet || status=$?
 finished=$(date -u '+%H:%M')
-rm -rf "$work"
 
 [ -f "$base.json" ] || { echo "the match wrote no $base.json (exit $status)" >&2; exit 1; }
 python3 - "$base.json" "$feature" "$tc" "$started" "$finished" "$commit" "$signature" <<'EOF'
@@ -81,7 +80,7 @@ import json, math, sys
 path, feature, tc, started, finished, commit, signature = sys.argv[1:]
 s = json.load(open(path))
 def fmt(x):
-    return "n/a" if x is None or not math.isfinite(x) else f"{x:+.1f}"
+    return "n/a" if x is None or not math.isfinite(x) else f"{x:+.1f}".replace("-0.0", "+0.0")
 err = s.get("elo_err")
 err = "∞" if err is None or not math.isfinite(err) else f"{err:.1f}"
 sprt = s.get("sprt") or "inconclusive"
