@@ -1,6 +1,7 @@
 //! `bench`: a fixed-depth search over a set of varied positions. The total node
 //! count is deterministic and is the signature each search-changing commit states.
 
+use crate::features::Features;
 use crate::search::{Limits, Shared, Worker};
 use guoxiang_core::Position;
 use std::time::{Duration, Instant};
@@ -77,6 +78,11 @@ impl BenchResult {
 
 /// Searches each position to `depth` with a fresh 16 MB table, single-threaded.
 pub fn run(depth: i32, hash_mb: usize) -> BenchResult {
+    run_with(depth, hash_mb, Features::ALL)
+}
+
+/// [`run`] with some search features switched off (UCI `Disable`, then `bench`).
+pub fn run_with(depth: i32, hash_mb: usize, features: Features) -> BenchResult {
     let start = Instant::now();
     let mut nodes = 0;
     let shared = Shared::new(hash_mb);
@@ -90,6 +96,7 @@ pub fn run(depth: i32, hash_mb: usize) -> BenchResult {
         let limits = Limits {
             depth: Some(depth),
             multipv: 1,
+            features,
             ..Limits::default()
         };
         let mut w = Worker::new(&shared, 0, Vec::new(), limits);

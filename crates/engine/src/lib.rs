@@ -18,6 +18,7 @@
 pub mod bench;
 pub mod eval;
 mod eval_weights;
+pub mod features;
 pub mod levels;
 pub mod search;
 pub mod see;

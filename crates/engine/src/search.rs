@@ -1,9 +1,12 @@
 //! The search: iterative deepening with aspiration windows over a principal
 //! variation search, quiescence search with SEE pruning, and the usual pruning and
 //! reductions. Several workers share the transposition table (Lazy SMP); the main
-//! worker reports and decides when to stop.
+//! worker reports and decides when to stop. Each pruning, reduction, extension and
+//! ordering heuristic can be switched off through [`Limits::features`] (see
+//! [`crate::features`]) so that its worth can be measured in a match.
 
 use crate::eval;
+use crate::features::Features;
 use crate::see::{captured_value, see_ge, SEE_VALUE};
 use crate::tt::{Bound, Tt};
 use guoxiang_core::{Bitboard, Color, Move, MoveKind, MoveList, Position, Role};
@@ -48,6 +51,8 @@ pub struct Limits {
     /// Only these root moves (UCI `searchmoves`).
     pub searchmoves: Vec<Move>,
     pub multipv: usize,
+    /// Which search features are used (all by default; UCI option `Disable`).
+    pub features: Features,
 }
 
 /// Shared between the search threads and the UCI thread.
@@ -135,6 +140,8 @@ pub struct Worker<'a> {
     pv: Box<[[Option<Move>; MAX_PLY + 1]; MAX_PLY + 1]>,
     pv_len: [usize; MAX_PLY + 1],
     limits: Limits,
+    /// A copy of `limits.features`, read in the hot path.
+    features: Features,
     root_excluded: Vec<Move>,
     stopped: bool,
     /// A node budget for this worker's checks (from `go nodes`).
@@ -175,6 +182,7 @@ impl<'a> Worker<'a> {
             frames: [EMPTY_FRAME; MAX_PLY + 4],
             pv: Box::new([[None; MAX_PLY + 1]; MAX_PLY + 1]),
             pv_len: [0; MAX_PLY + 1],
+            features: limits.features,
             limits,
             root_excluded: Vec::new(),
             stopped: false,
@@ -270,7 +278,7 @@ impl<'a> Worker<'a> {
                 self.seldepth = 0;
                 let mut delta = 18;
                 let guess = prev_scores[pv_index];
-                let (mut alpha, mut beta) = if depth >= 5 {
+                let (mut alpha, mut beta) = if self.features.aspiration && depth >= 5 {
                     ((guess - delta).max(-INF), (guess + delta).min(INF))
                 } else {
                     (-INF, INF)
@@ -431,10 +439,12 @@ impl<'a> Worker<'a> {
                 return if in_check { 0 } else { self.eval(pos) };
             }
             // Mate distance pruning.
-            alpha = alpha.max(-MATE + ply as i32);
-            beta = beta.min(MATE - ply as i32 - 1);
-            if alpha >= beta {
-                return alpha;
+            if self.features.mdp {
+                alpha = alpha.max(-MATE + ply as i32);
+                beta = beta.min(MATE - ply as i32 - 1);
+                if alpha >= beta {
+                    return alpha;
+                }
             }
         }
         let excluded = self.frames[ply].excluded;
@@ -446,7 +456,7 @@ impl<'a> Worker<'a> {
         };
         let tt_move = tt.and_then(|h| h.mv).filter(|&m| pos.is_legal(m));
         if let Some(h) = tt {
-            if !pv_node && h.depth >= depth {
+            if self.features.ttcut && !pv_node && h.depth >= depth {
                 let s = score_from_tt(h.score, ply);
                 let cut = match h.bound {
                     Bound::Exact => true,
@@ -471,7 +481,8 @@ impl<'a> Worker<'a> {
 
         if !pv_node && !in_check && excluded.is_none() {
             // Reverse futility pruning.
-            if depth <= 8
+            if self.features.rfp
+                && depth <= 8
                 && static_eval - 75 * (depth - i32::from(improving)) >= beta
                 && static_eval < MATE_BOUND
             {
@@ -480,7 +491,11 @@ impl<'a> Worker<'a> {
             // Null-move pruning.
             let b = pos.board();
             let non_pawn = b.by_color(pos.turn()) - b.pawns() - b.kings();
-            if depth >= 3 && static_eval >= beta && non_pawn.any() && self.frames[ply].mv.is_some()
+            if self.features.nmp
+                && depth >= 3
+                && static_eval >= beta
+                && non_pawn.any()
+                && self.frames[ply].mv.is_some()
             {
                 if let Some(null) = pos.null_move() {
                     let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
@@ -498,7 +513,7 @@ impl<'a> Worker<'a> {
             }
         }
         // Internal iterative reduction: no hash move, search a little shallower.
-        if tt_move.is_none() && depth >= 4 && (pv_node || cutnode) {
+        if self.features.iir && tt_move.is_none() && depth >= 4 && (pv_node || cutnode) {
             depth -= 1;
         }
 
@@ -544,17 +559,22 @@ impl<'a> Worker<'a> {
                 // Late move pruning and futility pruning of quiet moves.
                 if quiet && !gives_check && !in_check {
                     let lmp_limit = (3 + depth * depth) / if improving { 1 } else { 2 };
-                    if depth <= 8 && played >= lmp_limit {
+                    if self.features.lmp && depth <= 8 && played >= lmp_limit {
                         continue;
                     }
-                    if depth <= 6 && static_eval + 100 + 90 * depth <= alpha {
+                    if self.features.fp && depth <= 6 && static_eval + 100 + 90 * depth <= alpha {
                         continue;
                     }
-                    if depth <= 6 && !see_ge(pos, m, -50 * depth) {
+                    if self.features.see && depth <= 6 && !see_ge(pos, m, -50 * depth) {
                         continue;
                     }
                 }
-                if is_capture && depth <= 6 && !gives_check && !see_ge(pos, m, -90 * depth) {
+                if self.features.see
+                    && is_capture
+                    && depth <= 6
+                    && !gives_check
+                    && !see_ge(pos, m, -90 * depth)
+                {
                     continue;
                 }
             }
@@ -565,7 +585,7 @@ impl<'a> Worker<'a> {
             self.frames[ply + 1].mv = Some(m);
             self.frames[ply + 1].moved = Some((pos.turn(), moved_role));
             self.keys.push(key);
-            let extension = i32::from(gives_check);
+            let extension = i32::from(gives_check && self.features.checkext);
             let new_depth = depth - 1 + extension;
             let mut s;
             if played == 1 {
@@ -573,7 +593,7 @@ impl<'a> Worker<'a> {
             } else {
                 // Late move reductions.
                 let mut r = 0;
-                if depth >= 3 && played > 1 + i32::from(pv_node) && quiet {
+                if self.features.lmr && depth >= 3 && played > 1 + i32::from(pv_node) && quiet {
                     r = self.lmr[(depth as usize).min(63)][(played as usize).min(63)];
                     if !pv_node {
                         r += 1;
@@ -679,31 +699,42 @@ impl<'a> Worker<'a> {
     ) {
         let bonus = (depth * depth * 16).min(1600);
         let c = pos.turn().index();
+        // A feature that is off never fills its table, so ordering and reductions
+        // see empty killers, countermoves or zero histories.
+        let f = self.features;
         if quiet {
-            if self.killers[ply][0] != Some(m) {
+            if f.killers && self.killers[ply][0] != Some(m) {
                 self.killers[ply][1] = self.killers[ply][0];
                 self.killers[ply][0] = Some(m);
             }
-            update_history(
-                &mut self.history[c][m.from().index()][m.to().index()],
-                bonus,
-            );
-            for q in quiets.iter() {
+            if f.history {
                 update_history(
-                    &mut self.history[c][q.from().index()][q.to().index()],
-                    -bonus,
+                    &mut self.history[c][m.from().index()][m.to().index()],
+                    bonus,
                 );
+                for q in quiets.iter() {
+                    update_history(
+                        &mut self.history[c][q.from().index()][q.to().index()],
+                        -bonus,
+                    );
+                }
             }
-            if let (Some(prev), Some((_, role))) = (self.frames[ply].mv, self.frames[ply].moved) {
-                self.counter[role.index()][prev.to().index()] = Some(m);
+            if f.countermove {
+                if let (Some(prev), Some((_, role))) = (self.frames[ply].mv, self.frames[ply].moved)
+                {
+                    self.counter[role.index()][prev.to().index()] = Some(m);
+                }
             }
-        } else {
+        } else if f.caphist {
             let moved = pos.board().role_at(m.from()).unwrap_or(Role::Pawn);
             let victim = pos.board().role_at(m.to()).unwrap_or(Role::Pawn);
             update_history(
                 &mut self.capture_history[moved.index()][m.to().index()][victim.index()],
                 bonus,
             );
+        }
+        if !f.caphist {
+            return;
         }
         for cm in captures.iter() {
             let moved = pos.board().role_at(cm.from()).unwrap_or(Role::Pawn);
@@ -774,7 +805,7 @@ impl<'a> Worker<'a> {
         }
         let key = pos.zobrist();
         let tt = self.shared.tt.probe(key);
-        if let Some(h) = tt {
+        if let Some(h) = tt.filter(|_| self.features.ttcut) {
             let s = score_from_tt(h.score, ply);
             let cut = match h.bound {
                 Bound::Exact => true,
@@ -845,10 +876,13 @@ impl<'a> Worker<'a> {
             let m = moves[i];
             if !in_check {
                 // Delta pruning and SEE pruning.
-                if m.promotion().is_none() && stand_pat + captured_value(pos, m) + 200 <= alpha {
+                if self.features.delta
+                    && m.promotion().is_none()
+                    && stand_pat + captured_value(pos, m) + 200 <= alpha
+                {
                     continue;
                 }
-                if !see_ge(pos, m, 0) {
+                if self.features.qsee && !see_ge(pos, m, 0) {
                     continue;
                 }
             }

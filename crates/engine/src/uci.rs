@@ -3,6 +3,7 @@
 //! never lets bad input crash it: a malformed or out-of-order command is ignored
 //! with an `info string` saying why.
 
+use crate::features::Features;
 use crate::levels::{self, Style};
 use crate::search::{Info, Limits, Score, Shared, Worker};
 use crate::time::{allocate, Clock};
@@ -40,6 +41,8 @@ struct Options {
     limit_strength: bool,
     elo: u32,
     level: u8,
+    /// Search features in use (developer option `Disable`).
+    features: Features,
 }
 
 impl Default for Options {
@@ -54,6 +57,7 @@ impl Default for Options {
             limit_strength: false,
             elo: 1450,
             level: 8,
+            features: Features::ALL,
         }
     }
 }
@@ -232,6 +236,7 @@ impl Uci {
             "option name UCI_Elo type spin default 1450 min 600 max 2800",
             "option name Level type spin default 8 min 1 max 8",
             "option name Clear Hash type button",
+            "option name Disable type string default <empty>",
             "uciok",
         ] {
             say(&self.out, line);
@@ -292,6 +297,21 @@ impl Uci {
             "uci_elo" => spin(levels::MIN_ELO as i64, levels::MAX_ELO as i64)
                 .map(|v| self.options.elo = v as u32),
             "level" => spin(1, 8).map(|v| self.options.level = v as u8),
+            "disable" => match Features::disabling(&value) {
+                Ok(f) => {
+                    self.options.features = f;
+                    Ok(())
+                }
+                Err(e) => {
+                    let kept = match self.options.features.to_string() {
+                        off if off.is_empty() => "none".to_owned(),
+                        off => off,
+                    };
+                    Err(format!(
+                        "option 'Disable' not changed (still disabled: {kept}): {e}"
+                    ))
+                }
+            },
             "clear hash" if busy => Err("cannot clear the hash during a search".into()),
             "clear hash" => {
                 self.shared.tt.clear();
@@ -376,6 +396,7 @@ impl Uci {
         }
         let mut limits = Limits {
             multipv: self.options.multipv,
+            features: self.options.features,
             ..Limits::default()
         };
         let mut clock = Clock::default();
@@ -506,10 +527,19 @@ impl Uci {
             .and_then(|d| d.parse().ok())
             .unwrap_or(bench::DEFAULT_DEPTH)
             .clamp(1, 30);
-        let r = bench::run(depth, 16);
+        let features = self.options.features;
+        let r = bench::run_with(depth, 16, features);
+        let disabled = if features == Features::ALL {
+            String::new()
+        } else {
+            format!(" disabled {features}")
+        };
         say(
             &self.out,
-            &format!("info string bench depth {depth} positions {}", r.positions),
+            &format!(
+                "info string bench depth {depth} positions {}{disabled}",
+                r.positions
+            ),
         );
         say(&self.out, &format!("Nodes searched  : {}", r.nodes));
         say(&self.out, &format!("Nodes/second    : {}", r.nps()));

@@ -2,14 +2,20 @@
 //! and wins of material. Positions are constructed here or are classic patterns.
 
 use guoxiang_core::Position;
+use guoxiang_engine::features::Features;
 use guoxiang_engine::search::{Limits, Score, Shared, Worker};
 
 fn best(fen: &str, depth: i32) -> (String, Score) {
+    best_with(fen, depth, Features::ALL)
+}
+
+fn best_with(fen: &str, depth: i32, features: Features) -> (String, Score) {
     let shared = Shared::new(8);
     let pos = Position::from_fen(fen).expect("test FEN is valid");
     let limits = Limits {
         depth: Some(depth),
         multipv: 1,
+        features,
         ..Limits::default()
     };
     let r = Worker::new(&shared, 0, Vec::new(), limits).search(&pos, &mut |_| {});
@@ -75,4 +81,41 @@ fn the_side_being_mated_sees_a_negative_mate_score() {
     // After 1.Qg8+ Black's only move is Rxg8, and then Nf7# follows.
     let (m, score) = best("r5Qk/6pp/7N/8/8/8/8/6K1 b - - 1 1", 6);
     assert_eq!((m.as_str(), score), ("a8g8", Score::Mate(-1)));
+}
+
+#[test]
+fn the_mates_are_found_with_any_one_feature_off_and_with_all_off() {
+    let mut sets: Vec<(String, Features)> = Features::NAMES
+        .iter()
+        .map(|n| (n.to_string(), Features::disabling(n).unwrap()))
+        .collect();
+    let all = Features::NAMES.join(",");
+    sets.push((all.clone(), Features::disabling(&all).unwrap()));
+    for (off, f) in sets {
+        assert_eq!(
+            best_with("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 3, f),
+            ("a1a8".into(), Score::Mate(1)),
+            "{off}"
+        );
+        assert_eq!(
+            best_with("r6k/6pp/7N/8/8/1Q6/8/6K1 w - - 0 1", 6, f),
+            ("b3g8".into(), Score::Mate(2)),
+            "{off}"
+        );
+        assert_eq!(
+            best_with("6k1/8/1q6/8/8/7n/6PP/R6K b - - 0 1", 6, f),
+            ("b6g1".into(), Score::Mate(2)),
+            "{off}"
+        );
+        assert_eq!(
+            best_with("r5Qk/6pp/7N/8/8/8/8/6K1 b - - 1 1", 6, f),
+            ("a8g8".into(), Score::Mate(-1)),
+            "{off}"
+        );
+        let (_, score) = best_with("7k/8/8/8/8/8/R7/1R4K1 w - - 0 1", 8, f);
+        assert!(
+            matches!(score, Score::Mate(n) if n <= 3),
+            "{off}: {score:?}"
+        );
+    }
 }

@@ -129,6 +129,7 @@ fn uci_names_the_engine_lists_every_option_and_ends_with_uciok() {
         "UCI_Elo",
         "Level",
         "Clear Hash",
+        "Disable",
     ] {
         assert!(
             lines
@@ -327,6 +328,74 @@ fn every_option_can_be_set_and_bad_values_are_refused_with_a_reason() {
     e.send("go depth 6");
     let (best, _) = e.bestmove(Duration::from_secs(20));
     assert!(Position::new().parse_uci(&move_of(&best)).is_ok());
+}
+
+#[test]
+fn the_developer_option_disable_switches_features_off_and_refuses_unknown_names() {
+    let mut e = Engine::start();
+    e.send("uci");
+    let lines = e.until("uciok", Duration::from_secs(5));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l == "option name Disable type string default <empty>"),
+        "{lines:?}"
+    );
+    for good in [
+        "setoption name Disable value nmp",
+        "setoption name Disable value nmp,lmr",
+        "setoption name Disable value NMP, lmr",
+        "setoption name Disable value",
+        "setoption name Disable value <empty>",
+        "setoption name Disable value nmp",
+    ] {
+        e.send(good);
+        let lines = e.ready();
+        assert!(
+            lines.iter().all(|l| !l.starts_with("info string")),
+            "{good}: {lines:?}"
+        );
+    }
+    for bad in [
+        "setoption name Disable value bogus",
+        "setoption name Disable value lmr,bogus",
+        "setoption name Disable value nmp lmr",
+    ] {
+        e.send(bad);
+        let lines = e.ready();
+        let said = lines
+            .iter()
+            .find(|l| l.starts_with("info string"))
+            .unwrap_or_else(|| panic!("{bad}: no info string in {lines:?}"));
+        assert!(said.contains("unknown feature"), "{bad}: {said}");
+        assert!(said.contains("still disabled: nmp"), "{bad}: {said}");
+    }
+    // The refused values changed nothing: 'nmp' is still the only feature off.
+    e.send("bench 1");
+    let lines = e.until("Nodes/second", Duration::from_secs(30));
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("info string bench") && l.ends_with("disabled nmp")),
+        "{lines:?}"
+    );
+    e.send("position startpos moves e2e4 e7e5");
+    e.send("go depth 5");
+    let (best, _) = e.bestmove(Duration::from_secs(20));
+    let mut pos = Position::new();
+    for u in ["e2e4", "e7e5"] {
+        pos.play_unchecked(pos.parse_uci(u).unwrap());
+    }
+    assert!(pos.parse_uci(&move_of(&best)).is_ok(), "{best}");
+    // Everything off at once still plays legal moves and finds a mate.
+    e.send(&format!(
+        "setoption name Disable value {}",
+        guoxiang_engine::features::Features::NAMES.join(",")
+    ));
+    e.send("position fen r6k/6pp/7N/8/8/1Q6/8/6K1 w - - 0 1");
+    e.send("go depth 5");
+    let (best, lines) = e.bestmove(Duration::from_secs(20));
+    assert_eq!(move_of(&best), "b3g8", "{lines:?}");
 }
 
 #[test]
