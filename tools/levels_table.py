@@ -109,13 +109,22 @@ for i in range(n):
             A[k] = [x - f * y for x, y in zip(A[k], A[i])]
     A[i] = [x / A[i][i] for x in A[i]]
 print()
-print("| level | fitted Elo (95 %) |")
-print("|---|---|")
+NOMINAL = {"L1": "700", "L2": "950", "L3": "1200", "L4": "1450", "L5": "1700", "L6": "1950",
+           "L7": "2200", "L8": "full (2800 nominal)"}
+print("| level | nominal `UCI_Elo` | anchor + measured diff (95 %) | fit of all matches (95 %) |")
+print("|---|---|---|---|")
 for p in free:
     i = idx[p]
     se = math.sqrt(max(A[i][n + i], 0))
-    if se > 1000:
-        print(f"| {p} | not bounded by these matches (it won or lost all its games) |")
-    else:
-        print(f"| {p} | {r[i]:.0f} ± {1.96 * se:.0f} |")
+    direct = []
+    for j in ms:
+        if j["engine1"] == p and j["engine2"] in fixed:
+            a = fixed[j["engine2"]]
+            if math.isfinite(j["elo_err"]):
+                direct.append(f"{a + j['elo']:.0f} ± {j['elo_err']:.0f} ({j['engine2']})")
+            else:
+                direct.append(fmt_elo(j) + f" vs {j['engine2']}")
+    fit = (f"{r[i]:.0f} ± {1.96 * se:.0f}" if se < 1000
+           else "not bounded (it won or lost all its games)")
+    print(f"| {p} | {NOMINAL.get(p, '')} | {'; '.join(direct) or '—'} | {fit} |")
 print("\nanchors fixed at: " + ", ".join(f"{p}={v:.0f}" for p, v in sorted(fixed.items())))
