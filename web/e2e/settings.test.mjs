@@ -52,6 +52,15 @@ test("piece styles and board themes switch and are remembered; screenshots", { t
       await drag(page, a, b);
       await waitMoves(page, n + 1);
     }
+    // A replayed position's FEN, with castling rights, move counters and no en-passant
+    // square where no pawn could take.
+    await page.click(".replay .first");
+    await page.click(".replay .next");
+    assert.equal(await page.inputValue("input.fen"), "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1");
+    await page.click(".replay .last");
+    await page.click(".replay .prev");
+    assert.equal(await page.inputValue("input.fen"), "rnbqkbnr/pp2pppp/3p4/2p5/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 0 3");
+    await page.click(".replay .last");
     const images = new Set();
     for (const [style, theme] of [["flat", "wood"], ["relief", "jade"], ["cartoon", "ocean"]]) {
       await page.selectOption("select.piece-style", style);

@@ -171,6 +171,43 @@ export function displaySan(san: string, notation: Notation, traditional: boolean
   return san.replace(/[KQRBN]/g, (ch) => table[ch] ?? ch);
 }
 
+/** The full FEN after the first `ply` moves of a game that started at `startFen`: castling
+ *  rights lose a side when its king or rook leaves (or a rook is taken on) its square, the
+ *  en-passant square follows a double step when an enemy pawn stands beside it (a pinned
+ *  pawn is not checked, so the server's canonical FEN may omit it where this keeps it), and
+ *  both move counters are kept. */
+export function fenAfter(startFen: string, moves: string[], ply: number): string {
+  const fields = startFen.split(" ");
+  let placement = placementOf(startFen);
+  let turn = fields[1] === "b" ? "b" : "w";
+  let castling = fields[2] && fields[2] !== "-" ? fields[2] : "";
+  let ep = "-";
+  let halfmove = Number(fields[4] ?? "0") || 0;
+  let fullmove = Number(fields[5] ?? "1") || 1;
+  const rightsOf: Record<string, string> = { e1: "KQ", h1: "K", a1: "Q", e8: "kq", h8: "k", a8: "q" };
+  for (const uci of moves.slice(0, ply)) {
+    const m = parseUci(uci);
+    if (!m) break;
+    const piece = placement.get(m.from);
+    const capture = placement.has(m.to) || (piece?.role === "p" && fileOf(m.from) !== fileOf(m.to));
+    halfmove = piece?.role === "p" || capture ? 0 : halfmove + 1;
+    // As the rules core writes FEN: the en-passant square only when a pawn could take.
+    const beside = [m.to - 1, m.to + 1].filter((x) => rankOf(x) === rankOf(m.to));
+    const taker = beside.some((x) => {
+      const p = placement.get(x);
+      return p?.role === "p" && p.color !== piece?.color;
+    });
+    ep = piece?.role === "p" && Math.abs(m.to - m.from) === 16 && taker ? sqName((m.from + m.to) / 2) : "-";
+    for (const sq of [sqName(m.from), sqName(m.to)]) {
+      for (const r of rightsOf[sq] ?? "") castling = castling.replace(r, "");
+    }
+    placement = applyUci(placement, uci);
+    if (turn === "b") fullmove++;
+    turn = turn === "w" ? "b" : "w";
+  }
+  return `${boardFen(placement)} ${turn} ${castling || "-"} ${ep} ${halfmove} ${fullmove}`;
+}
+
 /** Whether `color` has only its king left in a placement. */
 export function loneKing(p: Placement, color: Color): boolean {
   for (const pc of p.values()) if (pc.color === color && pc.role !== "k") return false;

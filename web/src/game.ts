@@ -5,7 +5,7 @@
 import { call, explain, GameSocket, type GameState, type May } from "./api";
 import { Board } from "./board";
 import {
-  applyUci, boardFen, displaySan, loneKing, normaliseTyped, opposite, parseSq, parseUci, placementOf,
+  applyUci, displaySan, fenAfter, loneKing, normaliseTyped, opposite, parseSq, parseUci, placementOf,
   premoveDests, rankOf, sqName, type Color, type Placement, type Sq,
 } from "./chess";
 import { lang, onLangChange, t } from "./i18n";
@@ -592,7 +592,7 @@ export class GamePage {
   private renderTools(): void {
     const s = this.st!;
     const tools = this.els.tools;
-    const fen = this.viewPly === null ? s.fen : this.fenAt(this.viewPly);
+    const fen = this.viewPly === null ? s.fen : fenAfter(s.start_fen, s.moves, this.viewPly);
     const fenInput = el("input", { class: "fen", readonly: "", value: fen, "aria-label": "FEN" }) as HTMLInputElement;
     const pgn = el("a", { class: "button pgn", href: `/api/games/${s.id}/pgn`, download: `guoxiang-${s.id}.pgn` }, [t("ui.download_pgn")]);
     const parts: HTMLElement[] = [
@@ -632,15 +632,6 @@ export class GamePage {
     input.setAttribute("aria-label", t("ui.type_move"));
     form.querySelector("button")!.textContent = t("ui.play_move");
     form.hidden = s.status !== "active" || this.you === null;
-  }
-
-  private fenAt(ply: number): string {
-    // Enough for copying a replayed position: placement and side to move.
-    const s = this.st!;
-    const startBlack = s.start_fen.split(" ")[1] === "b";
-    const turn = (ply % 2 === 1) !== startBlack ? "b" : "w";
-    const board = boardFen(this.placementAt(ply));
-    return `${board} ${turn} - - 0 1`;
   }
 
   private renderTextView(p: Placement, ply: number): void {
