@@ -62,9 +62,13 @@ test("piece styles and board themes switch and are remembered; screenshots", { t
     assert.equal(await page.inputValue("input.fen"), "rnbqkbnr/pp2pppp/3p4/2p5/3PP3/5N2/PPP2PPP/RNBQKB1R b KQkq - 0 3");
     await page.click(".replay .last");
     const images = new Set();
+    // On a phone the settings are folded behind one button.
+    if (mobile) assert.equal(await page.isVisible("select.piece-style"), false);
     for (const [style, theme] of [["flat", "wood"], ["relief", "jade"], ["cartoon", "ocean"]]) {
+      if (mobile) await page.click(".settings-toggle");
       await page.selectOption("select.piece-style", style);
       await page.selectOption("select.board-theme", theme);
+      if (mobile) await page.click(".settings-toggle");
       assert.ok(await page.evaluate((s) => document.body.classList.contains("pieces-" + s), style));
       images.add(await page.$eval('.piece[data-square="e4"]', (el) => getComputedStyle(el).backgroundImage.slice(0, 200) + getComputedStyle(el).backgroundImage.length));
       await page.waitForTimeout(250);

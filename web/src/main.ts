@@ -40,8 +40,16 @@ function header(): HTMLElement {
     box.addEventListener("change", () => change(box.checked));
     return el("label", { class: "setting toggle" }, [box, label]);
   };
-  return el("header", { class: "top" }, [
+  // On a phone the settings fold away behind one button.
+  const toggle = el("button", { type: "button", class: "settings-toggle", "aria-expanded": String(settingsOpen) }, ["⚙ " + t("ui.settings")]);
+  toggle.addEventListener("click", () => {
+    settingsOpen = !settingsOpen;
+    toggle.setAttribute("aria-expanded", String(settingsOpen));
+    toggle.closest("header")?.classList.toggle("open", settingsOpen);
+  });
+  return el("header", { class: "top" + (settingsOpen ? " open" : "") }, [
     home,
+    toggle,
     el("nav", { class: "settings", "aria-label": t("ui.settings") }, [
       select<Lang>("lang", "Language 语言", LANGS, (l) => LANG_NAMES[l], (s.lang ?? preferredLang(navigator.languages)) as Lang, (l) => {
         saveSettings({ lang: l });
@@ -67,6 +75,7 @@ function header(): HTMLElement {
 }
 
 let headerEl: HTMLElement | null = null;
+let settingsOpen = false;
 
 function render(): void {
   const app = document.getElementById("app")!; // index.html has it
