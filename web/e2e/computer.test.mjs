@@ -82,11 +82,7 @@ test("keyboard: typed SAN, the board's arrow keys, takeback and abort", { timeou
   await page.waitForSelector(".explain:not([hidden])");
   assert.equal(await page.locator("ol.moves button.move").count(), 2);
   // The board by keyboard: focus g1, Enter, move to f3 with the arrows, Enter.
-  await page.focus('.sq[data-square="g1"]').catch(() => {});
-  await page.locator('.sq[data-square="g1"]').evaluate((el) => {
-    el.tabIndex = 0;
-    el.focus();
-  });
+  await page.focus('.sq[data-square="g1"]');
   await page.keyboard.press("Enter");
   await page.keyboard.press("ArrowUp");
   await page.keyboard.press("ArrowUp");

@@ -64,11 +64,6 @@ export async function clickMove(page, from, to) {
   await page.mouse.click(b.x, b.y);
 }
 
-/** The UCI moves the game page shows so far (from the move list's data). */
-export async function moveCount(page) {
-  return page.locator("ol.moves button.move").count();
-}
-
 export async function waitMoves(page, n, timeout = 30000) {
   await page.waitForFunction((k) => document.querySelectorAll("ol.moves button.move").length >= k, n, { timeout });
 }

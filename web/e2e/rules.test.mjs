@@ -58,3 +58,13 @@ test("check is highlighted; move, capture and check make their sounds unless swi
   await waitMoves(page, 4);
   assert.equal(await page.evaluate(() => window.__gxSounds.move), 1, "no sound when switched off");
 });
+
+test("a typed 'bxc3' is the pawn's capture, not the bishop's (Bxc3)", { timeout: 30000 }, async () => {
+  const g = await createGame({ mode: "hotseat", fen: "4k3/8/8/8/8/2n5/1P6/4B1K1 w - - 0 1" });
+  const { page } = await newPage(browser, { lang: "en" });
+  await openAsPlayer(page, g, "hotseat");
+  await page.fill(".typed-move", "bxc3");
+  await page.press(".typed-move", "Enter");
+  await waitMoves(page, 1);
+  assert.equal(await page.getAttribute("ol.moves button.move", "data-san"), "bxc3");
+});

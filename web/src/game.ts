@@ -8,7 +8,7 @@ import {
   applyUci, displaySan, fenAfter, loneKing, normaliseTyped, opposite, parseSq, parseUci, placementOf,
   premoveDests, rankOf, sqName, type Color, type Placement, type Sq,
 } from "./chess";
-import { lang, onLangChange, t } from "./i18n";
+import { lang, t } from "./i18n";
 import { play } from "./sound";
 import { saveGame, savedGames, settings, type SavedGame } from "./store";
 import { button, el, formatClock, toast } from "./ui";
@@ -72,7 +72,6 @@ export class GamePage {
       },
     );
     this.timer = window.setInterval(() => this.tick(), 100);
-    onLangChange(() => this.render());
     document.addEventListener("keydown", this.replayKeys);
   }
 
@@ -275,11 +274,17 @@ export class GamePage {
     const uci = typed.toLowerCase();
     let found: string | null = s.legal.includes(uci) ? uci : null;
     if (!found) {
+      // As typed first (so "bxc3" is the pawn), then with a capital piece letter ("nf3"),
+      // then with the promotion written out ("e8q" → "e8=Q").
       const variants = [typed, typed[0].toUpperCase() + typed.slice(1), typed.replace(/=?([qrbn])$/i, (_, p: string) => "=" + p.toUpperCase())];
-      s.legal_san.forEach((san, i) => {
-        const bare = normaliseTyped(san);
-        if (variants.includes(bare) || variants.includes(bare.replace("=", ""))) found ??= s.legal[i];
-      });
+      const bare = s.legal_san.map((san) => normaliseTyped(san));
+      for (const v of variants) {
+        const i = bare.findIndex((b) => b === v || b.replace("=", "") === v);
+        if (i >= 0) {
+          found = s.legal[i];
+          break;
+        }
+      }
     }
     if (found && s.turn === this.myColorOrTurn()) {
       this.lastExplain = "";
