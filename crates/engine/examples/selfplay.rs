@@ -1,7 +1,8 @@
 //! Self-play data for the tuner: plays fast games of the engine against itself
 //! from an EPD opening set (plus a few random plies for variety), and writes quiet
-//! positions labelled with the game's result, one `FEN;result` per line
-//! (result 1.0 / 0.5 / 0.0 from White's side).
+//! positions labelled with the game's result and the search's score, one
+//! `FEN;result;score` per line (result 1.0 / 0.5 / 0.0 and score in centipawns, both
+//! from White's side).
 //!
 //!     cargo run --release -p guoxiang-engine --example selfplay -- \
 //!         ../shared/tools/match/openings-dev.epd 2000 6000 target/tune/selfplay.txt [seed]
@@ -57,7 +58,7 @@ fn main() -> std::io::Result<()> {
             let _ = game.play(m);
         }
         shared.tt.clear();
-        let mut samples: Vec<String> = Vec::new();
+        let mut samples: Vec<(String, i32)> = Vec::new();
         let mut result = None;
         while result.is_none() && game.moves().len() < 400 {
             if let Some(o) = game.outcome() {
@@ -89,7 +90,12 @@ fn main() -> std::io::Result<()> {
                 && r.score.abs() < 2000
                 && game.moves().len() >= 8;
             if quiet {
-                samples.push(pos.fen());
+                let white = if pos.turn() == Color::White {
+                    r.score
+                } else {
+                    -r.score
+                };
+                samples.push((pos.fen(), white));
             }
             // Adjudicate clear wins to save time.
             if r.score.abs() > 1500 && game.moves().len() > 40 {
@@ -109,8 +115,8 @@ fn main() -> std::io::Result<()> {
             Some(o) => o.score(Color::White),
             None => 0.5,
         };
-        for fen in samples {
-            writeln!(out, "{fen};{score}")?;
+        for (fen, cp) in samples {
+            writeln!(out, "{fen};{score};{cp}")?;
             written += 1;
         }
         if (g + 1) % 50 == 0 {

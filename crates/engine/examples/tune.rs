@@ -1,9 +1,15 @@
 //! The tuner: fits the evaluation's linear weights to game results (Texel's method,
-//! by gradient descent with Adam) on `FEN;result` lines from `examples/selfplay.rs`,
-//! and writes `src/eval_weights.rs`. A tenth of the positions is held out to report
-//! an honest loss before and after.
+//! by gradient descent with Adam) on `FEN;result[;score]` lines from
+//! `examples/selfplay.rs`, and writes `src/eval_weights.rs`. A tenth of the positions
+//! is held out to report an honest loss before and after.
 //!
 //!     cargo run --release -p guoxiang-engine --example tune -- target/tune/selfplay*.txt
+//!
+//! Environment: `LAMBDA` (weight of the game result in the target; the rest is the
+//! self-play search's score through the same sigmoid; default 1, results only),
+//! `MINCOUNT` (parameters whose feature occurs in fewer training positions stay as
+//! they are; default 0), `REG` (L2 pull to the starting weights), `TUNE=scalars`
+//! (keep the piece-square tables), `EPOCHS`, `LR`, `OUT`.
 
 use guoxiang_core::Position;
 use guoxiang_engine::eval::{self, Accumulator, Weights, N_PARAMS, S};
@@ -15,6 +21,8 @@ struct Sample {
     phase: f64,
     scale: f64,
     result: f64,
+    /// The self-play search's score (centipawns, White's side), when the line has one.
+    score: Option<f64>,
 }
 
 struct Rec {
@@ -60,10 +68,12 @@ fn main() -> std::io::Result<()> {
     let mut samples = Vec::new();
     for f in &files {
         for line in std::fs::read_to_string(f)?.lines() {
-            let Some((fen, r)) = line.rsplit_once(';') else {
+            let mut fields = line.split(';');
+            let (Some(fen), Some(r)) = (fields.next(), fields.next()) else {
                 continue;
             };
-            let (Ok(pos), Ok(result)) = (Position::from_fen(fen), r.parse::<f64>()) else {
+            let score = fields.next().and_then(|c| c.trim().parse::<f64>().ok());
+            let (Ok(pos), Ok(result)) = (Position::from_fen(fen), r.trim().parse::<f64>()) else {
                 continue;
             };
             let mut rec = Rec {
@@ -83,6 +93,7 @@ fn main() -> std::io::Result<()> {
                 phase: eval::phase(&pos) as f64 / 24.0,
                 scale: eval::scale_eighths(&pos, white) as f64 / 8.0,
                 result,
+                score,
             });
         }
     }
@@ -125,15 +136,23 @@ fn main() -> std::io::Result<()> {
             k = kk;
         }
     }
-    let before = loss(&valid, &w, k);
-    eprintln!("K = {k:.2}; held-out loss before {before:.6}");
-
     let env = |k: &str, d: f64| {
         std::env::var(k)
             .ok()
             .and_then(|v| v.parse().ok())
             .unwrap_or(d)
     };
+    // Blend the targets: LAMBDA × result + (1 − LAMBDA) × the search's score as an
+    // expected result (through the sigmoid with the K just found).
+    let lambda = env("LAMBDA", 1.0).clamp(0.0, 1.0);
+    for s in train.iter_mut().chain(valid.iter_mut()) {
+        if let Some(cp) = s.score {
+            s.result = lambda * s.result + (1.0 - lambda) * sigmoid(cp, k);
+        }
+    }
+    let before = loss(&valid, &w, k);
+    eprintln!("K = {k:.2}, LAMBDA = {lambda}; held-out loss before {before:.6}");
+
     let epochs = env("EPOCHS", 400.0) as usize;
     let lr = env("LR", 0.5);
     // L2 pull towards the starting weights, per centipawn squared (0: none).
@@ -141,9 +160,18 @@ fn main() -> std::io::Result<()> {
     // TUNE=scalars keeps the piece-square tables as they are.
     let scalars_only = std::env::var("TUNE").is_ok_and(|v| v == "scalars");
     let w0 = w.clone();
+    // How many training positions each parameter's feature occurs in.
+    let min_count = env("MINCOUNT", 0.0) as usize;
+    let mut count = vec![0usize; N_PARAMS];
+    for s in &train {
+        for &(i, _) in &s.feats {
+            count[i as usize] += 1;
+        }
+    }
     // Parameters that must stay fixed: the king's material, pawns on the back ranks.
     let frozen = |i: usize| -> bool {
-        (scalars_only && (eval::PST..eval::MOBILITY).contains(&i))
+        count[i] < min_count
+            || (scalars_only && (eval::PST..eval::MOBILITY).contains(&i))
             || i == eval::MATERIAL + 5
             || ((eval::PST..eval::PST + 64).contains(&i) && !(8..56).contains(&(i - eval::PST)))
     };
