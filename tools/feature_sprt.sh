@@ -7,11 +7,13 @@
 #
 #   tools/feature_sprt.sh FEATURE [TC] [MAXGAMES]
 #     FEATURE   a name that `Disable` accepts (or several, comma-separated), e.g. nmp
-#     TC        time control BASE+INC in seconds (default 8+0.08)
+#     TC        time control BASE+INC in seconds (default 8+0.08), or nodes=N for a
+#               fixed number of nodes per move (fast, and independent of the load)
 #     MAXGAMES  the most games if the SPRT does not stop earlier (default 4000)
 #
 # Environment: CONCURRENCY (games at once, default 2; use 1 while other work shares
-# the machine's two cores), OPENINGS (default the match tool's openings-dev.epd),
+# the machine's two cores), OPENINGS (default tools/openings-600.epd: 600 balanced
+# positions made with the match tool's gen_openings.py, seed 2026, depth 10),
 # RESULTS (folder for the JSON and PGN, default results/feature-sprt, gitignored),
 # MATCH (the match tool, default /work/shared/tools/match/match.py).
 #
@@ -30,11 +32,18 @@ maxgames=${3:-4000}
 concurrency=${CONCURRENCY:-2}
 root=$(cd "$(dirname "$0")/.." && pwd)
 match=${MATCH:-/work/shared/tools/match/match.py}
-openings=${OPENINGS:-$(dirname "$match")/openings-dev.epd}
+openings=${OPENINGS:-$root/tools/openings-600.epd}
 results=${RESULTS:-$root/results/feature-sprt}
 bin=$root/target/release/guoxiang-engine
 
-[[ $tc =~ ^[0-9]+(\.[0-9]+)?\+[0-9]+(\.[0-9]+)?$ ]] || { echo "TC must be BASE+INC, e.g. 8+0.08, not '$tc'" >&2; exit 2; }
+if [[ $tc =~ ^nodes=([1-9][0-9]*)$ ]]; then
+    limit=(--nodes "${BASH_REMATCH[1]}")
+elif [[ $tc =~ ^[0-9]+(\.[0-9]+)?\+[0-9]+(\.[0-9]+)?$ ]]; then
+    limit=(--tc "$tc")
+else
+    echo "TC must be BASE+INC, e.g. 8+0.08, or nodes=N, not '$tc'" >&2
+    exit 2
+fi
 [[ $maxgames =~ ^[0-9]+$ ]] && [ "$maxgames" -ge 2 ] || { echo "MAXGAMES must be a number of at least 2, not '$maxgames'" >&2; exit 2; }
 [[ $concurrency =~ ^[1-9][0-9]*$ ]] || { echo "CONCURRENCY must be a positive number, not '$concurrency'" >&2; exit 2; }
 [ -x "$bin" ] || { echo "no $bin: run 'cargo build --release -p guoxiang-engine' first" >&2; exit 1; }
@@ -69,7 +78,7 @@ status=0
 python3 "$match" \
     --e1 "$engine" --name1 guoxiang --opt1 Hash=16 \
     --e2 "$engine" --name2 "no-$slug" --opt2 Hash=16 --opt2 "Disable=$feature" \
-    --tc "$tc" --openings "$openings" --games "$maxgames" --concurrency "$concurrency" \
+    "${limit[@]}" --openings "$openings" --games "$maxgames" --concurrency "$concurrency" \
     --adjudicate --timemargin 0.5 --sprt 0 5 \
     --pgn "$base.pgn" --json "$base.json" --quiet || status=$?
 finished=$(date -u '+%H:%M')

@@ -227,8 +227,13 @@ fn main() -> std::io::Result<()> {
     )?;
     writeln!(
         f,
-        "//! positions (held-out loss {before:.6} -> {after:.6}, K = {k:.2})."
+        "//! positions (held-out loss {before:.6} -> {after:.6}, K = {k:.2}), starting from the"
     )?;
+    writeln!(
+        f,
+        "//! previous weights, with LAMBDA={lambda} MINCOUNT={min_count} REG={reg:e} EPOCHS={epochs} LR={lr}"
+    )?;
+    writeln!(f, "//! (docs/ENGINE.md, \"Tuning\").")?;
     writeln!(f)?;
     writeln!(f, "pub const PARAMS: [(i32, i32); {N_PARAMS}] = [")?;
     for chunk in w.chunks(8) {

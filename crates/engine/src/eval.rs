@@ -1,6 +1,7 @@
 //! Static evaluation: tapered middlegame/endgame terms (material, piece-square
-//! tables, mobility, pawn structure, passed pawns, king safety, bishop pair, rooks
-//! on open files), from the side to move's point of view, in centipawns.
+//! tables, mobility, pawn structure, passed pawns and the kings' distance to them,
+//! king safety, threats, bishop pair, rooks on open files, knight outposts), from the
+//! side to move's point of view, in centipawns.
 //!
 //! The linear terms are a flat parameter vector ([`Weights::params`]) so that the
 //! tuner (`examples/tune.rs`) can fit them by gradient descent: the evaluation walks
@@ -59,8 +60,25 @@ pub const ROOK_OPEN: usize = BISHOP_PAIR + 1;
 pub const ROOK_SEMI_OPEN: usize = ROOK_OPEN + 1;
 pub const KING_SHIELD: usize = ROOK_SEMI_OPEN + 1;
 pub const TEMPO: usize = KING_SHIELD + 1;
+/// Mobility by count of safe squares, on top of the linear term: knight 0–8,
+/// bishop 0–13, rook 0–14, queen 0–27 (offsets [`MOB_OFFSET`]).
+pub const MOB_TABLE: usize = TEMPO + 1;
+pub const MOB_OFFSET: [usize; 4] = [0, 9, 23, 38];
+/// Enemy knights, bishops, rooks and queens attacked by our pawns.
+pub const THREAT_BY_PAWN: usize = MOB_TABLE + 66;
+/// Enemy rooks and queens attacked by our knights and bishops.
+pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 1;
+/// Enemy queens attacked by our rooks.
+pub const THREAT_BY_ROOK: usize = THREAT_BY_MINOR + 1;
+/// A passed pawn's distance from the enemy king (to its stop square), times how far
+/// the pawn has come (relative rank − 2, at least 0).
+pub const PASSED_THEIR_KING: usize = THREAT_BY_ROOK + 1;
+/// The same with our own king's distance.
+pub const PASSED_OUR_KING: usize = PASSED_THEIR_KING + 1;
+/// A knight on the 4th–6th rank, defended by a pawn, that no enemy pawn can attack.
+pub const KNIGHT_OUTPOST: usize = PASSED_OUR_KING + 1;
 /// How many linear parameters there are.
-pub const N_PARAMS: usize = TEMPO + 1;
+pub const N_PARAMS: usize = KNIGHT_OUTPOST + 1;
 
 /// The groups the `eval` command prints, by parameter index.
 pub fn group_of(idx: usize) -> &'static str {
@@ -72,7 +90,11 @@ pub fn group_of(idx: usize) -> &'static str {
         i if i < BISHOP_PAIR => "pawns",
         i if i < KING_SHIELD => "pieces",
         KING_SHIELD => "king",
-        _ => "tempo",
+        TEMPO => "tempo",
+        i if i < THREAT_BY_PAWN => "mobility",
+        i if i < PASSED_THEIR_KING => "threats",
+        i if i < KNIGHT_OUTPOST => "passed",
+        _ => "pieces",
     }
 }
 
@@ -96,6 +118,56 @@ impl Default for Weights {
             king_attack: [6, 6, 9, 16],
         }
     }
+}
+
+/// A copy of `base` with the weights of each evaluation term that `f` switches off
+/// set to zero, which removes the term from the evaluation (the `Disable` option's
+/// evaluation names; material and the piece-square tables cannot be switched off).
+pub fn without_terms(base: &Weights, f: &crate::features::Features) -> Weights {
+    let mut w = base.clone();
+    let mut zero = |range: std::ops::Range<usize>| {
+        for p in &mut w.params[range] {
+            *p = S(0, 0);
+        }
+    };
+    let one = |i: usize| i..i + 1;
+    if !f.mobility {
+        zero(MOBILITY..PASSED);
+    }
+    if !f.mobtable {
+        zero(MOB_TABLE..THREAT_BY_PAWN);
+    }
+    if !f.passed {
+        zero(PASSED..DOUBLED);
+    }
+    if !f.kingdist {
+        zero(PASSED_THEIR_KING..KNIGHT_OUTPOST);
+    }
+    if !f.pawns {
+        zero(DOUBLED..BISHOP_PAIR);
+    }
+    if !f.threats {
+        zero(THREAT_BY_PAWN..PASSED_THEIR_KING);
+    }
+    if !f.outpost {
+        zero(one(KNIGHT_OUTPOST));
+    }
+    if !f.bishoppair {
+        zero(one(BISHOP_PAIR));
+    }
+    if !f.rookfiles {
+        zero(ROOK_OPEN..KING_SHIELD);
+    }
+    if !f.kingshield {
+        zero(one(KING_SHIELD));
+    }
+    if !f.tempo {
+        zero(one(TEMPO));
+    }
+    if !f.kingattack {
+        w.king_attack = [0; 4];
+    }
+    w
 }
 
 /// The default weights (built once; the search takes a reference per search).
@@ -155,6 +227,14 @@ fn ranks_ahead(c: Color, sq: Square) -> Bitboard {
     }
 }
 
+/// The king's distance (Chebyshev) between two squares.
+#[inline]
+fn distance(a: Square, b: Square) -> i32 {
+    let df = (a.file().index() as i32 - b.file().index() as i32).abs();
+    let dr = (a.rank().index() as i32 - b.rank().index() as i32).abs();
+    df.max(dr)
+}
+
 #[inline]
 fn adjacent_files(f: File) -> Bitboard {
     let bb = Bitboard::file(f).0;
@@ -186,6 +266,11 @@ fn side_features(pos: &Position, c: Color, king_attack: &[i32; 4], acc: &mut imp
     let king_zone = king_attacks(their_king).with(their_king);
     let mut attackers = 0;
     let mut attack_weight = 0;
+    let their_majors = (b.rooks() | b.queens()) & them;
+    let their_queens = b.queens() & them;
+    let our_pawn_attacks = pawn_attack_set(c, our_pawns);
+    let mut threats_by_minor = 0;
+    let mut threats_by_rook = 0;
 
     for role in Role::ALL {
         for sq in b.by_role(role) & us {
@@ -199,7 +284,26 @@ fn side_features(pos: &Position, c: Color, king_attack: &[i32; 4], acc: &mut imp
                 _ => continue,
             };
             let i = role.index() - 1;
-            acc.add(MOBILITY + i, sign * (att & safe).count() as i32);
+            let mobility = (att & safe).count() as usize;
+            acc.add(MOBILITY + i, sign * mobility as i32);
+            acc.add(MOB_TABLE + MOB_OFFSET[i] + mobility, sign);
+            match role {
+                Role::Knight | Role::Bishop => {
+                    threats_by_minor += (att & their_majors).count() as i32;
+                }
+                Role::Rook => threats_by_rook += (att & their_queens).count() as i32,
+                _ => {}
+            }
+            if role == Role::Knight {
+                let rank = sq.relative_rank(c).index();
+                let can_be_chased = adjacent_files(sq.file()) & ranks_ahead(c, sq) & their_pawns;
+                if (3..=5).contains(&rank)
+                    && our_pawn_attacks.contains(sq)
+                    && can_be_chased.is_empty()
+                {
+                    acc.add(KNIGHT_OUTPOST, sign);
+                }
+            }
             let hits = (att & king_zone).count() as i32;
             if hits > 0 {
                 attackers += 1;
@@ -218,13 +322,25 @@ fn side_features(pos: &Position, c: Color, king_attack: &[i32; 4], acc: &mut imp
     if (b.bishops() & us).more_than_one() {
         acc.add(BISHOP_PAIR, sign);
     }
+    let their_pieces = them & !b.pawns() & !b.kings();
+    let by_pawn = (our_pawn_attacks & their_pieces).count() as i32;
+    if by_pawn > 0 {
+        acc.add(THREAT_BY_PAWN, sign * by_pawn);
+    }
+    if threats_by_minor > 0 {
+        acc.add(THREAT_BY_MINOR, sign * threats_by_minor);
+    }
+    if threats_by_rook > 0 {
+        acc.add(THREAT_BY_ROOK, sign * threats_by_rook);
+    }
+    let our_king = pos.king_of(c);
     // King danger: grows faster than linearly with the number of attackers.
     if attackers >= 2 {
         let danger = (attack_weight * attackers / 2).min(500);
         acc.add_fixed(S(danger * sign, 0));
     }
     // Pawn shield in front of a king still on its first two ranks.
-    let king = pos.king_of(c);
+    let king = our_king;
     if king.relative_rank(c).index() <= 1 {
         let around = king_attacks(king);
         let shield = match c {
@@ -262,6 +378,14 @@ fn side_features(pos: &Position, c: Color, king_attack: &[i32; 4], acc: &mut imp
             acc.add(PASSED + sq.relative_rank(c).index() as usize, sign);
             if stop.is_some_and(|s| occ.contains(s)) {
                 acc.add(PASSED_BLOCKED, sign);
+            }
+            let advance = sq.relative_rank(c).index() as i32 - 2;
+            if let (Some(stop), true) = (stop, advance > 0) {
+                acc.add(
+                    PASSED_THEIR_KING,
+                    sign * advance * distance(their_king, stop),
+                );
+                acc.add(PASSED_OUR_KING, sign * advance * distance(our_king, stop));
             }
         }
     }
@@ -356,7 +480,7 @@ pub fn breakdown(pos: &Position, w: &Weights) -> Vec<(&'static str, S)> {
         out: Vec::new(),
     };
     for name in [
-        "material", "psqt", "mobility", "pawns", "passed", "pieces", "king", "tempo",
+        "material", "psqt", "mobility", "pawns", "passed", "pieces", "threats", "king", "tempo",
     ] {
         g.slot(name);
     }
@@ -401,6 +525,123 @@ mod tests {
         setup.castling = guoxiang_core::CastlingRights::NONE;
         setup.en_passant = None;
         Position::from_setup(&setup).unwrap()
+    }
+
+    /// The features of `fen`, as (index, count) with counts added up per index.
+    fn feature_counts(fen: &str) -> Vec<(usize, i32)> {
+        struct Rec(Vec<(usize, i32)>);
+        impl Accumulator for Rec {
+            fn add(&mut self, idx: usize, n: i32) {
+                match self.0.iter_mut().find(|(i, _)| *i == idx) {
+                    Some(e) => e.1 += n,
+                    None => self.0.push((idx, n)),
+                }
+            }
+            fn add_fixed(&mut self, _: S) {}
+        }
+        let pos = Position::from_fen(fen).unwrap();
+        let mut r = Rec(Vec::new());
+        features(&pos, default_weights(), &mut r);
+        r.0.retain(|&(_, n)| n != 0);
+        r.0
+    }
+
+    fn count(fen: &str, idx: usize) -> i32 {
+        feature_counts(fen)
+            .iter()
+            .find(|(i, _)| *i == idx)
+            .map_or(0, |e| e.1)
+    }
+
+    #[test]
+    fn a_pawn_attacking_a_piece_is_a_threat() {
+        // The e4 pawn attacks the knight on d5 (and nothing else attacks anything).
+        assert_eq!(
+            count("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1", THREAT_BY_PAWN),
+            1
+        );
+        // A pawn attacking a pawn is not.
+        assert_eq!(
+            count("4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", THREAT_BY_PAWN),
+            0
+        );
+    }
+
+    #[test]
+    fn minors_attacking_rooks_and_queens_and_rooks_attacking_queens_are_threats() {
+        // Knight c3 attacks the rook on d5 and the queen on b5; rook a1 attacks the
+        // queen on a7 (Black's queen b5 attacks nothing White has but the knight).
+        let fen = "4k3/q7/8/1q1r4/8/2N5/8/R3K3 w - - 0 1";
+        assert_eq!(count(fen, THREAT_BY_MINOR), 2);
+        assert_eq!(count(fen, THREAT_BY_ROOK), 1);
+    }
+
+    #[test]
+    fn a_defended_knight_no_pawn_can_chase_is_an_outpost() {
+        // (The e6 pawn blocks but cannot attack it.)
+        assert_eq!(
+            count("4k3/8/4p3/4N3/3P4/8/8/4K3 w - - 0 1", KNIGHT_OUTPOST),
+            1
+        );
+        // The f7 pawn can drive it away: no outpost.
+        assert_eq!(
+            count("4k3/5p2/8/4N3/3P4/8/8/4K3 w - - 0 1", KNIGHT_OUTPOST),
+            0
+        );
+        // Undefended: no outpost.
+        assert_eq!(count("4k3/8/8/4N3/8/8/8/4K3 w - - 0 1", KNIGHT_OUTPOST), 0);
+    }
+
+    #[test]
+    fn a_passed_pawn_counts_the_kings_distances_to_its_stop_square() {
+        // White pawn e6 (relative rank index 5, so weight 3), stop square e7;
+        // Black's king a8 is 4 away, White's king e1 is 6 away.
+        let fen = "k7/8/4P3/8/8/8/8/4K3 w - - 0 1";
+        assert_eq!(count(fen, PASSED_THEIR_KING), 3 * 4);
+        assert_eq!(count(fen, PASSED_OUR_KING), 3 * 6);
+    }
+
+    #[test]
+    fn mobility_is_counted_by_safe_squares_in_the_table() {
+        // A lone knight on a1 has two squares (b3, c2), none attacked by pawns.
+        let f = feature_counts("4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
+        assert!(f.contains(&(MOB_TABLE + MOB_OFFSET[0] + 2, 1)), "{f:?}");
+        // A queen on d4 with no piece on its lines has all 27, the table's last entry.
+        let f = feature_counts("k7/8/8/8/3Q4/8/7K/8 w - - 0 1");
+        assert!(f.contains(&(MOB_TABLE + MOB_OFFSET[3] + 27, 1)), "{f:?}");
+        assert_eq!(MOB_OFFSET[3] + 27, THREAT_BY_PAWN - MOB_TABLE - 1);
+    }
+
+    #[test]
+    fn switching_off_a_term_zeroes_its_weights_and_nothing_else() {
+        use crate::features::Features;
+        let base = default_weights();
+        assert_eq!(
+            without_terms(base, &Features::ALL).params,
+            base.params,
+            "all on: the weights as they are"
+        );
+        for name in Features::EVAL_TERMS {
+            let w = without_terms(base, &Features::disabling(name).unwrap());
+            let changed: Vec<usize> = (0..N_PARAMS)
+                .filter(|&i| w.params[i] != base.params[i])
+                .collect();
+            assert!(
+                changed.iter().all(|&i| w.params[i] == S(0, 0)),
+                "{name} only zeroes"
+            );
+            let king = w.king_attack != base.king_attack;
+            assert!(!changed.is_empty() || king, "{name} changes something");
+            assert_eq!(king, name == "kingattack", "{name}");
+        }
+        // Material and piece-square tables are never touched.
+        let all_off = Features::disabling(&Features::EVAL_TERMS.join(",")).unwrap();
+        let w = without_terms(base, &all_off);
+        assert_eq!(w.params[..MOBILITY], base.params[..MOBILITY]);
+        // Without threats, a pawn attacking a knight is worth less to its side.
+        let pos = Position::from_fen("4k3/8/8/3n4/4P3/8/8/4K3 w - - 0 1").unwrap();
+        let no_threats = without_terms(base, &Features::disabling("threats").unwrap());
+        assert!(evaluate_with(&pos, &no_threats) < evaluate_with(&pos, base));
     }
 
     #[test]

@@ -1,6 +1,8 @@
-//! Switches for the search's features, so that each can be measured by a match
-//! against the same engine with that one feature off (docs/ENGINE.md, "Feature
-//! table"). [`Features`] is a small `Copy` set of flags, all on by default; with all
+//! Switches for the search's features and the evaluation's terms, so that each can
+//! be measured by a match against the same engine with that one feature off
+//! (docs/ENGINE.md, "Feature table"). An evaluation term is switched off by giving
+//! the search a copy of the weights with that term's weights zeroed
+//! ([`crate::eval::without_terms`]), so the evaluation itself has no switches. [`Features`] is a small `Copy` set of flags, all on by default; with all
 //! on the search is exactly the normal one (same bench signature). The UCI option
 //! `Disable` takes a comma-separated list of [`Features::NAMES`] to switch off, e.g.
 //! `setoption name Disable value nmp,lmr`; an unknown name is an error and changes
@@ -46,6 +48,30 @@ pub struct Features {
     /// `ttcut`: cutoffs on transposition-table scores (main and quiescence search).
     /// The table's move and static evaluation are still used.
     pub ttcut: bool,
+    /// `mobility` (evaluation): the linear mobility term.
+    pub mobility: bool,
+    /// `mobtable` (evaluation): the mobility tables by count.
+    pub mobtable: bool,
+    /// `passed` (evaluation): passed pawns by rank (and blocked passers).
+    pub passed: bool,
+    /// `kingdist` (evaluation): the kings' distances to a passed pawn's stop square.
+    pub kingdist: bool,
+    /// `pawns` (evaluation): doubled, isolated and backward pawns.
+    pub pawns: bool,
+    /// `threats` (evaluation): threats: pawns on pieces, minors on rooks and queens, rooks on queens.
+    pub threats: bool,
+    /// `outpost` (evaluation): knight outposts.
+    pub outpost: bool,
+    /// `bishoppair` (evaluation): the bishop pair.
+    pub bishoppair: bool,
+    /// `rookfiles` (evaluation): rooks on open and half-open files.
+    pub rookfiles: bool,
+    /// `kingshield` (evaluation): the king's pawn shield.
+    pub kingshield: bool,
+    /// `kingattack` (evaluation): the non-linear king-attack term.
+    pub kingattack: bool,
+    /// `tempo` (evaluation): the side-to-move bonus.
+    pub tempo: bool,
 }
 
 /// An unknown feature name in a `Disable` list.
@@ -91,10 +117,22 @@ impl Features {
         delta: true,
         mdp: true,
         ttcut: true,
+        mobility: true,
+        mobtable: true,
+        passed: true,
+        kingdist: true,
+        pawns: true,
+        threats: true,
+        outpost: true,
+        bishoppair: true,
+        rookfiles: true,
+        kingshield: true,
+        kingattack: true,
+        tempo: true,
     };
 
     /// The names `Disable` accepts, in the order the search uses them.
-    pub const NAMES: [&'static str; 17] = [
+    pub const NAMES: [&'static str; 29] = [
         "aspiration",
         "nmp",
         "rfp",
@@ -112,7 +150,42 @@ impl Features {
         "delta",
         "mdp",
         "ttcut",
+        "mobility",
+        "mobtable",
+        "passed",
+        "kingdist",
+        "pawns",
+        "threats",
+        "outpost",
+        "bishoppair",
+        "rookfiles",
+        "kingshield",
+        "kingattack",
+        "tempo",
     ];
+
+    /// The names of the evaluation's terms among [`Features::NAMES`].
+    pub const EVAL_TERMS: [&'static str; 12] = [
+        "mobility",
+        "mobtable",
+        "passed",
+        "kingdist",
+        "pawns",
+        "threats",
+        "outpost",
+        "bishoppair",
+        "rookfiles",
+        "kingshield",
+        "kingattack",
+        "tempo",
+    ];
+
+    /// Whether every evaluation term is on (the search then uses the weights as given).
+    pub fn all_eval_terms_on(&self) -> bool {
+        Features::EVAL_TERMS
+            .iter()
+            .all(|n| self.is_on(n) == Some(true))
+    }
 
     /// The flag behind a name (`None` for an unknown name).
     fn flag_mut(&mut self, name: &str) -> Option<&mut bool> {
@@ -134,6 +207,18 @@ impl Features {
             "delta" => &mut self.delta,
             "mdp" => &mut self.mdp,
             "ttcut" => &mut self.ttcut,
+            "mobility" => &mut self.mobility,
+            "mobtable" => &mut self.mobtable,
+            "passed" => &mut self.passed,
+            "kingdist" => &mut self.kingdist,
+            "pawns" => &mut self.pawns,
+            "threats" => &mut self.threats,
+            "outpost" => &mut self.outpost,
+            "bishoppair" => &mut self.bishoppair,
+            "rookfiles" => &mut self.rookfiles,
+            "kingshield" => &mut self.kingshield,
+            "kingattack" => &mut self.kingattack,
+            "tempo" => &mut self.tempo,
             _ => return None,
         })
     }

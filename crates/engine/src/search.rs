@@ -126,7 +126,9 @@ struct Frame {
 /// One search thread's state.
 pub struct Worker<'a> {
     shared: &'a Shared,
-    weights: &'a eval::Weights,
+    /// The default (or given) weights, or a copy without the evaluation terms that
+    /// `limits.features` switches off.
+    weights: std::borrow::Cow<'a, eval::Weights>,
     pub id: usize,
     nodes: u64,
     seldepth: i32,
@@ -168,9 +170,10 @@ impl<'a> Worker<'a> {
                 *r = (0.75 + (d as f64).ln() * (n as f64).ln() / 2.25) as i32;
             }
         }
+        let weights = Worker::weights_for(eval::default_weights(), &limits.features);
         Worker {
             shared,
-            weights: eval::default_weights(),
+            weights,
             id,
             nodes: 0,
             seldepth: 0,
@@ -192,8 +195,16 @@ impl<'a> Worker<'a> {
 
     /// Uses other evaluation weights (the tuner and the human levels do).
     pub fn with_weights(mut self, w: &'a eval::Weights) -> Worker<'a> {
-        self.weights = w;
+        self.weights = Worker::weights_for(w, &self.features);
         self
+    }
+
+    fn weights_for(w: &'a eval::Weights, f: &Features) -> std::borrow::Cow<'a, eval::Weights> {
+        if f.all_eval_terms_on() {
+            std::borrow::Cow::Borrowed(w)
+        } else {
+            std::borrow::Cow::Owned(eval::without_terms(w, f))
+        }
     }
 
     #[inline]
@@ -404,7 +415,7 @@ impl<'a> Worker<'a> {
 
     #[inline]
     fn eval(&self, pos: &Position) -> i32 {
-        eval::evaluate_with(pos, self.weights)
+        eval::evaluate_with(pos, &self.weights)
     }
 
     fn negamax(
