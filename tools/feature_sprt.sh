@@ -68,7 +68,7 @@ stamp=$(date -u +%Y%m%dT%H%M%SZ)
 slug=$(printf '%s' "$feature" | tr ',' '+')
 base=$results/$slug-$tc-$stamp
 commit=$(git -C "$root" rev-parse --short HEAD 2>/dev/null || echo unknown)
-git -C "$root" diff --quiet HEAD 2>/dev/null || commit="$commit-dirty"
+git -C "$root" diff --quiet HEAD -- crates Cargo.lock 2>/dev/null || commit="$commit-dirty"  # sources only: docs do not change the binary
 echo "feature '$feature' off vs on: tc $tc, at most $maxgames games, concurrency $concurrency"
 echo "engine: $bin (commit $commit, bench $signature), copied to $engine"
 echo "results: $base.json, $base.pgn"

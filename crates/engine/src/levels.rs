@@ -10,8 +10,12 @@ use guoxiang_core::Move;
 pub const MIN_ELO: u32 = 600;
 pub const MAX_ELO: u32 = 2800;
 
-/// The nominal Elo of each level (level 8 is full strength; its figure is nominal).
-pub const LEVEL_ELO: [u32; 8] = [700, 950, 1200, 1450, 1700, 1950, 2200, 2800];
+/// The nominal Elo of each level: the point of the `UCI_Elo` curve it plays at
+/// (level 8 is full strength; its figure is nominal). Levels 6 and 7 sit higher on
+/// the curve than a even spacing would put them, because the measured strength
+/// flattens towards the top: with 1950 and 2200 they were ~170 Elo apart and level 7
+/// ~460 below full strength (docs/ENGINE.md, "Human levels").
+pub const LEVEL_ELO: [u32; 8] = [700, 950, 1200, 1450, 1700, 2100, 2450, 2800];
 
 /// How one level plays.
 #[derive(Debug, Clone, Copy, PartialEq)]
