@@ -5,7 +5,8 @@
 # START is the first opening (1-based): pass 1 = openings 1–50 (START=1, 100 games, both
 # colours), pass 2 = openings 51–100 (START=51) into another OUTDIR; tools/levels_table.py
 # adds the passes up.
-# Runs the matches one after another (--concurrency 1); a match whose JSON exists is skipped.
+# Runs the matches one after another (CONCURRENCY games at once, default 1); a match whose
+# JSON exists is skipped. ONLY="L6-L7 L7-L8 …" plays just the matches named.
 set -u
 ENGINE=${1:-/tmp/gx-levels}
 OUT=${2:-calibration}
@@ -20,9 +21,10 @@ mkdir -p "$OUT"
 run() { # NAME then match.py engine arguments
     local name=$1; shift
     if [ -s "$OUT/$name.json" ]; then echo "skip $name"; return; fi
+    if [ -n "${ONLY:-}" ] && [[ " $ONLY " != *" $name "* ]]; then return; fi
     echo "start $name $(date -u +%FT%TZ)"
     python3 "$MATCH" "$@" --tc "$TC" --openings "$OPENINGS" --games "$GAMES" --start "$START" \
-        --concurrency 1 --adjudicate --timemargin 0.5 \
+        --concurrency "${CONCURRENCY:-1}" --adjudicate --timemargin 0.5 \
         --pgn "$OUT/$name.pgn" --json "$OUT/$name.json" --quiet > "$OUT/$name.log" 2>&1
     echo "done  $name $(date -u +%FT%TZ)"; tail -6 "$OUT/$name.log"
 }

@@ -11,11 +11,12 @@ pub const MIN_ELO: u32 = 600;
 pub const MAX_ELO: u32 = 2800;
 
 /// The nominal Elo of each level: the point of the `UCI_Elo` curve it plays at
-/// (level 8 is full strength; its figure is nominal). Levels 6 and 7 sit higher on
-/// the curve than a even spacing would put them, because the measured strength
-/// flattens towards the top: with 1950 and 2200 they were ~170 Elo apart and level 7
-/// ~460 below full strength (docs/ENGINE.md, "Human levels").
-pub const LEVEL_ELO: [u32; 8] = [700, 950, 1200, 1450, 1700, 2100, 2450, 2800];
+/// (level 8 is full strength; its figure is nominal). Levels 5–7 sit higher on the
+/// curve than an even spacing would put them, because measured strength flattens
+/// towards the top: at 1700, 1950 and 2200 the steps between levels 4 and 7 were
+/// ~170–190 Elo and level 7 was ~460 below full strength (docs/ENGINE.md, "Human
+/// levels").
+pub const LEVEL_ELO: [u32; 8] = [700, 950, 1200, 1450, 1800, 2150, 2500, 2800];
 
 /// How one level plays.
 #[derive(Debug, Clone, Copy, PartialEq)]
