@@ -10,13 +10,27 @@ use guoxiang_core::Move;
 pub const MIN_ELO: u32 = 600;
 pub const MAX_ELO: u32 = 2800;
 
-/// The nominal Elo of each level: the point of the `UCI_Elo` curve it plays at
-/// (level 8 is full strength; its figure is nominal). Levels 5–7 sit higher on the
-/// curve than an even spacing would put them, because measured strength flattens
-/// towards the top: at 1700, 1950 and 2200 the steps between levels 4 and 7 were
-/// ~170–190 Elo and level 7 was ~460 below full strength (docs/ENGINE.md, "Human
-/// levels").
-pub const LEVEL_ELO: [u32; 8] = [700, 950, 1200, 1450, 1800, 2150, 2500, 2800];
+/// The nominal Elo of each level: its point on the `UCI_Elo` scale (level 8 is full
+/// strength; its figure is nominal). What a level measures against Stockfish is in
+/// docs/ENGINE.md, "Human levels".
+pub const LEVEL_ELO: [u32; 8] = [700, 950, 1200, 1450, 1700, 1950, 2200, 2800];
+
+/// How levels 1–7 play: (depth, nodes, candidates, softmax temperature in cp).
+/// Chosen so that the measured steps between neighbours are about even: each level
+/// searches deeper and chooses more sharply than the one below, and level 7 searches
+/// deep enough that full strength is one step above it, not three.
+const LEVEL_STYLE: [(i32, u64, usize, f64); 7] = [
+    (1, 460, 6, 152.0),
+    (3, 1_344, 5, 124.0),
+    (4, 6_000, 5, 75.0),
+    (5, 20_000, 4, 50.0),
+    (7, 80_000, 4, 35.0),
+    (8, 230_000, 3, 23.0),
+    (10, 1_500_000, 2, 6.0),
+];
+
+/// Where full strength starts on the `UCI_Elo` scale.
+const FULL_STRENGTH_ELO: u32 = 2700;
 
 /// How one level plays.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -38,10 +52,14 @@ pub fn style_for_level(level: u8) -> Style {
     style_for_elo(LEVEL_ELO[(level.clamp(1, 8) - 1) as usize])
 }
 
-/// The style for an Elo between [`MIN_ELO`] and [`MAX_ELO`].
+/// The style for an Elo between [`MIN_ELO`] and [`MAX_ELO`]: a level's own style at
+/// its nominal Elo, and in between an interpolation of the two neighbouring levels
+/// (depth and candidates linearly, rounded; nodes geometrically; temperature
+/// linearly); from level 7's Elo to full strength the depth grows to 14 and the
+/// temperature falls to 0.
 pub fn style_for_elo(elo: u32) -> Style {
     let elo = elo.clamp(MIN_ELO, MAX_ELO);
-    if elo >= 2700 {
+    if elo >= FULL_STRENGTH_ELO {
         return Style {
             depth: None,
             nodes: None,
@@ -50,19 +68,48 @@ pub fn style_for_elo(elo: u32) -> Style {
             human_time: false,
         };
     }
-    // Interpolate between anchors.
-    let t = f64::from(elo - MIN_ELO) / f64::from(2700 - MIN_ELO); // 0..1
-    let depth = (1.0 + t * 9.0).round() as i32;
-    let nodes = (300.0 * (t * 9.0).exp()) as u64;
-    let candidates = (6.0 - 4.0 * t).round() as usize;
-    let temperature = 160.0 * (1.0 - t).powf(1.6) + 4.0;
-    Style {
+    let style = |(depth, nodes, candidates, temperature): (i32, u64, usize, f64)| Style {
         depth: Some(depth),
-        nodes: Some(nodes.max(200)),
-        candidates: candidates.max(1),
+        nodes: Some(nodes),
+        candidates,
         temperature,
         human_time: true,
+    };
+    let top = LEVEL_STYLE[6];
+    // The points to interpolate between: the seven levels, then a near-full-strength
+    // point at FULL_STRENGTH_ELO.
+    let points = LEVEL_ELO[..7]
+        .iter()
+        .copied()
+        .zip(LEVEL_STYLE)
+        .chain(std::iter::once((
+            FULL_STRENGTH_ELO,
+            (14, top.1 * 8, 1, 0.0),
+        )));
+    let mut below = (LEVEL_ELO[0], LEVEL_STYLE[0]);
+    for (at, s) in points {
+        if elo == at {
+            return style(s);
+        }
+        if elo < at {
+            if elo <= below.0 {
+                return style(below.1);
+            }
+            let t = f64::from(elo - below.0) / f64::from(at - below.0);
+            let (a, b) = (below.1, s);
+            let lerp = |x: f64, y: f64| x + (y - x) * t;
+            return style((
+                lerp(f64::from(a.0), f64::from(b.0)).round() as i32,
+                ((a.1 as f64).ln() + ((b.1 as f64).ln() - (a.1 as f64).ln()) * t)
+                    .exp()
+                    .round() as u64,
+                (lerp(a.2 as f64, b.2 as f64).round() as usize).max(1),
+                lerp(a.3, b.3),
+            ));
+        }
+        below = (at, s);
     }
+    style(top)
 }
 
 /// Picks among the searched `lines` (move, score from the mover's view, best first)
@@ -146,6 +193,32 @@ mod tests {
             prev = s;
         }
         assert_eq!(style_for_level(8).depth, None);
+    }
+
+    #[test]
+    fn each_level_plays_its_own_style_and_elos_between_levels_lie_between() {
+        for level in 1..=7u8 {
+            let (depth, nodes, candidates, temperature) = LEVEL_STYLE[level as usize - 1];
+            let s = style_for_level(level);
+            assert_eq!(
+                (s.depth, s.nodes, s.candidates, s.temperature),
+                (Some(depth), Some(nodes), candidates, temperature),
+                "level {level}"
+            );
+            assert!(s.human_time);
+        }
+        assert_eq!(style_for_elo(MIN_ELO), style_for_level(1));
+        for pair in LEVEL_ELO[..7].windows(2) {
+            let (lo, hi) = (style_for_elo(pair[0]), style_for_elo(pair[1]));
+            let mid = style_for_elo((pair[0] + pair[1]) / 2);
+            assert!(lo.nodes < mid.nodes && mid.nodes < hi.nodes, "{pair:?}");
+            assert!(lo.temperature > mid.temperature && mid.temperature > hi.temperature);
+            assert!(lo.depth <= mid.depth && mid.depth <= hi.depth);
+        }
+        let near_full = style_for_elo(FULL_STRENGTH_ELO - 1);
+        assert!(near_full.depth.unwrap() >= 13 && near_full.temperature < 0.1);
+        assert_eq!(style_for_elo(FULL_STRENGTH_ELO).depth, None);
+        assert_eq!(style_for_elo(MAX_ELO), style_for_level(8));
     }
 
     #[test]
