@@ -632,7 +632,7 @@ mod tests {
             );
             let king = w.king_attack != base.king_attack;
             assert!(!changed.is_empty() || king, "{name} changes something");
-            assert_eq!(king, name == "kingattack", "{name}");
+            assert_eq!(king, *name == "kingattack", "{name}");
         }
         // Material and piece-square tables are never touched.
         let all_off = Features::disabling(&Features::EVAL_TERMS.join(",")).unwrap();

@@ -164,21 +164,15 @@ impl Features {
         "tempo",
     ];
 
-    /// The names of the evaluation's terms among [`Features::NAMES`].
-    pub const EVAL_TERMS: [&'static str; 12] = [
-        "mobility",
-        "mobtable",
-        "passed",
-        "kingdist",
-        "pawns",
-        "threats",
-        "outpost",
-        "bishoppair",
-        "rookfiles",
-        "kingshield",
-        "kingattack",
-        "tempo",
-    ];
+    /// How many of [`Features::NAMES`] name search features; the rest are the
+    /// evaluation's terms.
+    const SEARCH_FEATURES: usize = 17;
+
+    /// The names of the evaluation's terms: the end of [`Features::NAMES`].
+    pub const EVAL_TERMS: &'static [&'static str] = Features::NAMES
+        .as_slice()
+        .split_at(Features::SEARCH_FEATURES)
+        .1;
 
     /// Whether every evaluation term is on (the search then uses the weights as given).
     pub fn all_eval_terms_on(&self) -> bool {
@@ -318,6 +312,15 @@ mod tests {
         let all_off = Features::disabling(&Features::NAMES.join(",")).unwrap();
         assert_eq!(all_off.disabled(), Features::NAMES.to_vec());
         assert_eq!(all_off.to_string().parse::<Features>().unwrap(), all_off);
+    }
+
+    #[test]
+    fn the_evaluation_terms_are_the_names_after_the_search_features() {
+        assert_eq!(Features::EVAL_TERMS.first(), Some(&"mobility"));
+        assert_eq!(Features::NAMES[Features::SEARCH_FEATURES - 1], "ttcut");
+        assert!(Features::ALL.all_eval_terms_on());
+        assert!(Features::disabling("nmp").unwrap().all_eval_terms_on());
+        assert!(!Features::disabling("tempo").unwrap().all_eval_terms_on());
     }
 
     #[test]
