@@ -621,7 +621,13 @@ mod tests {
             base.params,
             "all on: the weights as they are"
         );
+        // Every weight non-zero, so that each switch visibly zeroes its own part.
+        let ones = Weights {
+            params: vec![S(1, 1); N_PARAMS],
+            king_attack: [1; 4],
+        };
         for name in Features::EVAL_TERMS {
+            let base = &ones;
             let w = without_terms(base, &Features::disabling(name).unwrap());
             let changed: Vec<usize> = (0..N_PARAMS)
                 .filter(|&i| w.params[i] != base.params[i])
