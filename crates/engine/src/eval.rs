@@ -340,9 +340,8 @@ fn side_features(pos: &Position, c: Color, king_attack: &[i32; 4], acc: &mut imp
         acc.add_fixed(S(danger * sign, 0));
     }
     // Pawn shield in front of a king still on its first two ranks.
-    let king = our_king;
-    if king.relative_rank(c).index() <= 1 {
-        let around = king_attacks(king);
+    if our_king.relative_rank(c).index() <= 1 {
+        let around = king_attacks(our_king);
         let shield = match c {
             Color::White => Bitboard(around.0 << 8 | around.0) - Bitboard::rank(Rank::FIRST),
             Color::Black => Bitboard(around.0 >> 8 | around.0) - Bitboard::rank(Rank::EIGHTH),
