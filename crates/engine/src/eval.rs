@@ -60,12 +60,8 @@ pub const ROOK_OPEN: usize = BISHOP_PAIR + 1;
 pub const ROOK_SEMI_OPEN: usize = ROOK_OPEN + 1;
 pub const KING_SHIELD: usize = ROOK_SEMI_OPEN + 1;
 pub const TEMPO: usize = KING_SHIELD + 1;
-/// Mobility by count of safe squares, on top of the linear term: knight 0–8,
-/// bishop 0–13, rook 0–14, queen 0–27 (offsets [`MOB_OFFSET`]).
-pub const MOB_TABLE: usize = TEMPO + 1;
-pub const MOB_OFFSET: [usize; 4] = [0, 9, 23, 38];
 /// Enemy knights, bishops, rooks and queens attacked by our pawns.
-pub const THREAT_BY_PAWN: usize = MOB_TABLE + 66;
+pub const THREAT_BY_PAWN: usize = TEMPO + 1;
 /// Enemy rooks and queens attacked by our knights and bishops.
 pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 1;
 /// Enemy queens attacked by our rooks.
@@ -91,7 +87,6 @@ pub fn group_of(idx: usize) -> &'static str {
         i if i < KING_SHIELD => "pieces",
         KING_SHIELD => "king",
         TEMPO => "tempo",
-        i if i < THREAT_BY_PAWN => "mobility",
         i if i < PASSED_THEIR_KING => "threats",
         i if i < KNIGHT_OUTPOST => "passed",
         _ => "pieces",
@@ -133,9 +128,6 @@ pub fn without_terms(base: &Weights, f: &crate::features::Features) -> Weights {
     let one = |i: usize| i..i + 1;
     if !f.mobility {
         zero(MOBILITY..PASSED);
-    }
-    if !f.mobtable {
-        zero(MOB_TABLE..THREAT_BY_PAWN);
     }
     if !f.passed {
         zero(PASSED..DOUBLED);
@@ -286,7 +278,6 @@ fn side_features(pos: &Position, c: Color, king_attack: &[i32; 4], acc: &mut imp
             let i = role.index() - 1;
             let mobility = (att & safe).count() as usize;
             acc.add(MOBILITY + i, sign * mobility as i32);
-            acc.add(MOB_TABLE + MOB_OFFSET[i] + mobility, sign);
             match role {
                 Role::Knight | Role::Bishop => {
                     threats_by_minor += (att & their_majors).count() as i32;
@@ -601,14 +592,16 @@ mod tests {
     }
 
     #[test]
-    fn mobility_is_counted_by_safe_squares_in_the_table() {
+    fn mobility_counts_the_safe_squares() {
         // A lone knight on a1 has two squares (b3, c2), none attacked by pawns.
         let f = feature_counts("4k3/8/8/8/8/8/8/N3K3 w - - 0 1");
-        assert!(f.contains(&(MOB_TABLE + MOB_OFFSET[0] + 2, 1)), "{f:?}");
-        // A queen on d4 with no piece on its lines has all 27, the table's last entry.
+        assert!(f.contains(&(MOBILITY, 2)), "{f:?}");
+        // A queen on d4 with no piece on its lines has all 27.
         let f = feature_counts("k7/8/8/8/3Q4/8/7K/8 w - - 0 1");
-        assert!(f.contains(&(MOB_TABLE + MOB_OFFSET[3] + 27, 1)), "{f:?}");
-        assert_eq!(MOB_OFFSET[3] + 27, THREAT_BY_PAWN - MOB_TABLE - 1);
+        assert!(f.contains(&(MOBILITY + 3, 27)), "{f:?}");
+        // A square an enemy pawn attacks is not safe: the c4 pawn covers b3.
+        let f = feature_counts("4k3/8/8/8/2p5/8/8/N3K3 w - - 0 1");
+        assert!(f.contains(&(MOBILITY, 1)), "{f:?}");
     }
 
     #[test]

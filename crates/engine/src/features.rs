@@ -50,8 +50,6 @@ pub struct Features {
     pub ttcut: bool,
     /// `mobility` (evaluation): the linear mobility term.
     pub mobility: bool,
-    /// `mobtable` (evaluation): the mobility tables by count.
-    pub mobtable: bool,
     /// `passed` (evaluation): passed pawns by rank (and blocked passers).
     pub passed: bool,
     /// `kingdist` (evaluation): the kings' distances to a passed pawn's stop square.
@@ -118,7 +116,6 @@ impl Features {
         mdp: true,
         ttcut: true,
         mobility: true,
-        mobtable: true,
         passed: true,
         kingdist: true,
         pawns: true,
@@ -132,7 +129,7 @@ impl Features {
     };
 
     /// The names `Disable` accepts, in the order the search uses them.
-    pub const NAMES: [&'static str; 29] = [
+    pub const NAMES: [&'static str; 28] = [
         "aspiration",
         "nmp",
         "rfp",
@@ -151,7 +148,6 @@ impl Features {
         "mdp",
         "ttcut",
         "mobility",
-        "mobtable",
         "passed",
         "kingdist",
         "pawns",
@@ -202,7 +198,6 @@ impl Features {
             "mdp" => &mut self.mdp,
             "ttcut" => &mut self.ttcut,
             "mobility" => &mut self.mobility,
-            "mobtable" => &mut self.mobtable,
             "passed" => &mut self.passed,
             "kingdist" => &mut self.kingdist,
             "pawns" => &mut self.pawns,
