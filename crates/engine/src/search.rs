@@ -569,7 +569,7 @@ impl<'a> Worker<'a> {
             if !root && best > -MATE_BOUND {
                 // Late move pruning and futility pruning of quiet moves.
                 if quiet && !gives_check && !in_check {
-                    let lmp_limit = (3 + depth * depth) / if improving { 1 } else { 2 };
+                    let lmp_limit = (3 + depth * depth) * if improving { 2 } else { 1 };
                     if self.features.lmp && depth <= 8 && played >= lmp_limit {
                         continue;
                     }
