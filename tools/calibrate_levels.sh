@@ -48,3 +48,7 @@ run "L1-SF$SFMIN" $(level 1 1) $(sf 2 "$SFMIN")
 # second anchors one step down for the two strongest levels (they score near 0 above)
 run "L7-SF2000" $(level 1 7) $(sf 2 2000)
 run "L8-SF2400" $(level 1 8) $(sf 2 2400)
+# a common anchor for neighbours whose own anchors differ (L5 at SF-1700, L6 at SF-2000),
+# so that their step does not rest on the spacing of Stockfish's own scale
+run "L6-SF1700" $(level 1 6) $(sf 2 1700)
+run "L5-SF2000" $(level 1 5) $(sf 2 2000)

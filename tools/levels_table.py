@@ -1,20 +1,31 @@
 #!/usr/bin/env python3
 """Table and Elo fit for the level calibration (tools/calibrate_levels.sh).
 
-Usage: python3 tools/levels_table.py DIR [DIR ...]   (DIRs hold match.py JSON files;
-the results of the same match in several DIRs, e.g. two passes over different
-openings, are added up)
+Usage: python3 tools/levels_table.py [--fix=SF-N,...] DIR [DIR ...]   (DIRs hold match.py
+JSON files; the results of the same match in several DIRs, e.g. two passes over
+different openings, are added up)
 
 Prints a Markdown table of the matches (from the first-named side) and a maximum
-likelihood fit of one rating per level, with each Stockfish anchor fixed at its
-nominal UCI_Elo (score s of n games ~ n * logistic(Ri - Rj)); errors from the Hessian.
+likelihood fit of one rating per level (score s of n games ~ n * logistic(Ri - Rj));
+errors from the Hessian. By default each Stockfish anchor is fixed at its nominal
+UCI_Elo. With --fix only the anchors named are fixed and the others are fitted like
+the levels, so that the levels' spacing comes from our own games (Stockfish's UCI_Elo
+steps need not be what they say at a short time control); the fitted anchors are
+printed after the table.
 """
 import glob, json, math, os, sys
 
 sys.path.insert(0, os.environ.get("MATCHDIR", "/work/shared/tools/match"))
 from match import trinomial_stats  # noqa: E402
 
-dirs = sys.argv[1:] or ["calibration"]
+fix_only = None
+args = []
+for a in sys.argv[1:]:
+    if a.startswith("--fix="):
+        fix_only = set(a[len("--fix="):].split(","))
+    else:
+        args.append(a)
+dirs = args or ["calibration"]
 merged = {}
 for d in dirs:
     for f in sorted(glob.glob(os.path.join(d, "*.json"))):
@@ -52,12 +63,14 @@ for j in ms:
     print(f"| {j['engine1']} – {j['engine2']} | {j['games']} | {j['w']}/{j['d']}/{j['l']} "
           f"| {100 * j['score']:.1f} % | {fmt_elo(j)} | {tc} |")
 
-# Maximum likelihood fit; players: L1..L8 free, SF-N fixed at N.
-free = sorted({p for j in ms for p in (j["engine1"], j["engine2"]) if p.startswith("L")},
-              key=lambda p: int(p[1:]))
-fixed = {p: float(p[3:]) for j in ms for p in (j["engine1"], j["engine2"]) if p.startswith("SF-")}
+# Maximum likelihood fit; players: L1..L8 free, SF-N fixed at N (or only those in --fix).
+anchors = {p: float(p[3:]) for j in ms for p in (j["engine1"], j["engine2"])
+           if p.startswith("SF-")}
+fixed = {p: v for p, v in anchors.items() if fix_only is None or p in fix_only}
 if not fixed:
     sys.exit(0)
+free = sorted({p for j in ms for p in (j["engine1"], j["engine2"]) if p not in fixed},
+              key=lambda p: (p.startswith("SF-"), int(p.lstrip("LSF-"))))
 idx = {p: i for i, p in enumerate(free)}
 r = [1500.0] * len(free)
 c = math.log(10) / 400
@@ -114,6 +127,8 @@ NOMINAL = {"L1": "700", "L2": "950", "L3": "1200", "L4": "1450", "L5": "1700", "
 print("| level | nominal `UCI_Elo` | anchor + measured diff (95 %) | fit of all matches (95 %) |")
 print("|---|---|---|---|")
 for p in free:
+    if p.startswith("SF-"):
+        continue
     i = idx[p]
     se = math.sqrt(max(A[i][n + i], 0))
     direct = []
@@ -128,3 +143,18 @@ for p in free:
            else "not bounded (it won or lost all its games)")
     print(f"| {p} | {NOMINAL.get(p, '')} | {'; '.join(direct) or '—'} | {fit} |")
 print("\nanchors fixed at: " + ", ".join(f"{p}={v:.0f}" for p, v in sorted(fixed.items())))
+fitted = [p for p in free if p.startswith("SF-")]
+if fitted:
+    print("anchors fitted: " + ", ".join(
+        f"{p}={r[idx[p]]:.0f} ± {1.96 * math.sqrt(max(A[idx[p]][n + idx[p]], 0)):.0f}"
+        for p in fitted))
+
+# Steps between neighbouring levels, with the 95 % error of the difference (from the
+# covariance: var(Ri - Rj) = var Ri + var Rj - 2 cov Ri Rj).
+levels = [p for p in free if p.startswith("L")]
+steps = []
+for a, b in zip(levels, levels[1:]):
+    i, k = idx[a], idx[b]
+    var = A[i][n + i] + A[k][n + k] - 2 * A[i][n + k]
+    steps.append(f"{a}→{b} {r[k] - r[i]:.0f} ± {1.96 * math.sqrt(max(var, 0)):.0f}")
+print("steps (fit): " + ", ".join(steps))
