@@ -66,6 +66,9 @@ for j in ms:
 # Maximum likelihood fit; players: L1..L8 free, SF-N fixed at N (or only those in --fix).
 anchors = {p: float(p[3:]) for j in ms for p in (j["engine1"], j["engine2"])
            if p.startswith("SF-")}
+if fix_only is not None and not fix_only <= anchors.keys():
+    sys.exit(f"--fix names anchors that played no match here: "
+             f"{', '.join(sorted(fix_only - anchors.keys()))} (have: {', '.join(sorted(anchors))})")
 fixed = {p: v for p, v in anchors.items() if fix_only is None or p in fix_only}
 if not fixed:
     sys.exit(0)
