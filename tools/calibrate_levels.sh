@@ -37,18 +37,17 @@ for a in 1 2 3 4 5 6 7; do
     b=$((a + 1))
     run "L$a-L$b" $(level 1 $a) $(level 2 $b)
 done
-run "L4-SF$SFMIN" $(level 1 4) $(sf 2 "$SFMIN")
-run "L5-SF1700" $(level 1 5) $(sf 2 1700)
-run "L6-SF2000" $(level 1 6) $(sf 2 2000)
-run "L7-SF2400" $(level 1 7) $(sf 2 2400)
-run "L8-SF2800" $(level 1 8) $(sf 2 2800)
-run "L3-SF$SFMIN" $(level 1 3) $(sf 2 "$SFMIN")
-run "L2-SF$SFMIN" $(level 1 2) $(sf 2 "$SFMIN")
+# Each level against Stockfish at the anchors nearest its strength; neighbours share an
+# anchor (L1-L5 SF-1350, L5-L6 SF-1700, L6-L7 SF-2000, L7-L8 SF-2400), so that a step
+# does not rest on the spacing of Stockfish's own scale.
 run "L1-SF$SFMIN" $(level 1 1) $(sf 2 "$SFMIN")
-# second anchors one step down for the two strongest levels (they score near 0 above)
-run "L7-SF2000" $(level 1 7) $(sf 2 2000)
-run "L8-SF2400" $(level 1 8) $(sf 2 2400)
-# a common anchor for neighbours whose own anchors differ (L5 at SF-1700, L6 at SF-2000),
-# so that their step does not rest on the spacing of Stockfish's own scale
+run "L2-SF$SFMIN" $(level 1 2) $(sf 2 "$SFMIN")
+run "L3-SF$SFMIN" $(level 1 3) $(sf 2 "$SFMIN")
+run "L4-SF$SFMIN" $(level 1 4) $(sf 2 "$SFMIN")
+run "L5-SF$SFMIN" $(level 1 5) $(sf 2 "$SFMIN")
+run "L5-SF1700" $(level 1 5) $(sf 2 1700)
 run "L6-SF1700" $(level 1 6) $(sf 2 1700)
-run "L5-SF2000" $(level 1 5) $(sf 2 2000)
+run "L6-SF2000" $(level 1 6) $(sf 2 2000)
+run "L7-SF2000" $(level 1 7) $(sf 2 2000)
+run "L7-SF2400" $(level 1 7) $(sf 2 2400)
+run "L8-SF2400" $(level 1 8) $(sf 2 2400)

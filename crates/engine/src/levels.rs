@@ -16,16 +16,19 @@ pub const MAX_ELO: u32 = 2800;
 pub const LEVEL_ELO: [u32; 8] = [700, 950, 1200, 1450, 1700, 1950, 2200, 2800];
 
 /// How levels 1–7 play: (depth, nodes, candidates, softmax temperature in cp).
-/// Chosen so that the measured steps between neighbours are about even: each level
-/// searches deeper and chooses more sharply than the one below, and level 7 searches
-/// deep enough that full strength is one step above it, not three.
+/// Placed so that the steps between neighbours are about even (about 220 Elo from
+/// level 1 to level 7): each row was chosen with `tools/level_proxy.py` to lose the
+/// share of winning chances per move that the measured curve of the previous
+/// calibration puts at its target strength, and then measured in matches
+/// (docs/ENGINE.md, "Calibration"). Each level searches deeper and chooses more
+/// sharply than the one below; the node limits rarely bind before the depth does.
 const LEVEL_STYLE: [(i32, u64, usize, f64); 7] = [
     (1, 460, 6, 152.0),
-    (3, 1_344, 5, 124.0),
-    (4, 6_000, 5, 75.0),
-    (5, 20_000, 4, 50.0),
-    (7, 80_000, 4, 35.0),
-    (8, 230_000, 3, 23.0),
+    (2, 1_000, 5, 126.0),
+    (4, 3_000, 5, 104.0),
+    (5, 10_000, 5, 92.0),
+    (6, 32_000, 4, 68.0),
+    (7, 120_000, 3, 30.0),
     (10, 1_500_000, 2, 6.0),
 ];
 
