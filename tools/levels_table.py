@@ -13,7 +13,7 @@ the levels, so that the levels' spacing comes from our own games (Stockfish's UC
 steps need not be what they say at a short time control); the fitted anchors are
 printed after the table.
 """
-import glob, json, math, os, sys
+import glob, json, math, os, re, sys
 
 sys.path.insert(0, os.environ.get("MATCHDIR", "/work/shared/tools/match"))
 from match import trinomial_stats  # noqa: E402
@@ -125,8 +125,17 @@ for i in range(n):
             A[k] = [x - f * y for x, y in zip(A[k], A[i])]
     A[i] = [x / A[i][i] for x in A[i]]
 print()
-NOMINAL = {"L1": "700", "L2": "950", "L3": "1200", "L4": "1450", "L5": "1700", "L6": "1950",
-           "L7": "2200", "L8": "full (2800 nominal)"}
+# The nominal figures, read from the engine's own table (crates/engine/src/levels.rs).
+LEVELS_RS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "crates", "engine",
+                         "src", "levels.rs")
+NOMINAL = {}
+src = open(LEVELS_RS).read()
+consts = dict(re.findall(r"const (\w+): u32 = (\d+);", src))
+for line in src.splitlines():
+    if line.startswith("pub const LEVEL_ELO"):
+        elos = [e.strip() for e in line.split("=")[1].strip(" [];").split(",")]
+        NOMINAL = {f"L{i + 1}": consts.get(e, e) for i, e in enumerate(elos)}
+        NOMINAL["L8"] = f"full strength ({NOMINAL.get('L8', '?')})"
 print("| level | nominal `UCI_Elo` | anchor + measured diff (95 %) | fit of all matches (95 %) |")
 print("|---|---|---|---|")
 for p in free:

@@ -59,9 +59,8 @@ pub const BISHOP_PAIR: usize = BACKWARD + 1;
 pub const ROOK_OPEN: usize = BISHOP_PAIR + 1;
 pub const ROOK_SEMI_OPEN: usize = ROOK_OPEN + 1;
 pub const KING_SHIELD: usize = ROOK_SEMI_OPEN + 1;
-pub const TEMPO: usize = KING_SHIELD + 1;
 /// Enemy knights, bishops, rooks and queens attacked by our pawns.
-pub const THREAT_BY_PAWN: usize = TEMPO + 1;
+pub const THREAT_BY_PAWN: usize = KING_SHIELD + 1;
 /// Enemy rooks and queens attacked by our knights and bishops.
 pub const THREAT_BY_MINOR: usize = THREAT_BY_PAWN + 1;
 /// Enemy queens attacked by our rooks.
@@ -86,7 +85,6 @@ pub fn group_of(idx: usize) -> &'static str {
         i if i < BISHOP_PAIR => "pawns",
         i if i < KING_SHIELD => "pieces",
         KING_SHIELD => "king",
-        TEMPO => "tempo",
         i if i < PASSED_THEIR_KING => "threats",
         i if i < KNIGHT_OUTPOST => "passed",
         _ => "pieces",
@@ -152,9 +150,6 @@ pub fn without_terms(base: &Weights, f: &crate::features::Features) -> Weights {
     }
     if !f.kingshield {
         zero(one(KING_SHIELD));
-    }
-    if !f.tempo {
-        zero(one(TEMPO));
     }
     if !f.kingattack {
         w.king_attack = [0; 4];
@@ -386,7 +381,6 @@ fn side_features(pos: &Position, c: Color, king_attack: &[i32; 4], acc: &mut imp
 pub fn features(pos: &Position, w: &Weights, acc: &mut impl Accumulator) {
     side_features(pos, Color::White, &w.king_attack, acc);
     side_features(pos, Color::Black, &w.king_attack, acc);
-    acc.add(TEMPO, if pos.turn() == Color::White { 1 } else { -1 });
 }
 
 /// The factor in eighths that drawish material applies to a score favouring `strong`.
@@ -470,7 +464,7 @@ pub fn breakdown(pos: &Position, w: &Weights) -> Vec<(&'static str, S)> {
         out: Vec::new(),
     };
     for name in [
-        "material", "psqt", "mobility", "pawns", "passed", "pieces", "threats", "king", "tempo",
+        "material", "psqt", "mobility", "pawns", "passed", "pieces", "threats", "king",
     ] {
         g.slot(name);
     }
@@ -483,10 +477,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_start_position_is_balanced_but_for_the_tempo() {
+    fn the_start_position_is_balanced() {
         let pos = Position::new();
-        let w = default_weights();
-        assert_eq!(evaluate(&pos), taper(w.params[TEMPO], 24));
+        assert_eq!(evaluate(&pos), 0);
     }
 
     #[test]

@@ -5,10 +5,10 @@
 //! (docs/ENGINE.md, "Tuning"). That fit also had 66 mobility-table weights (mobility
 //! by count of safe squares); they measured −14.7 ± 17.2 Elo over 1,043 games
 //! (docs/ENGINE.md, "Feature table"), so the term and its weights were taken out.
-//! The tempo weight (TEMPO) was then set to zero by hand: it measured −1.7 ± 17.6 Elo
-//! over 1,000 games at 5,000 nodes per move, so it has not earned a place.
+//! The tempo term (a side-to-move bonus) was then taken out: it measured −1.7 ± 17.6
+//! Elo over 1,000 games at 5,000 nodes per move, so it has not earned a place.
 
-pub const PARAMS: [(i32, i32); 417] = [
+pub const PARAMS: [(i32, i32); 416] = [
     (90, 109),
     (333, 309),
     (348, 323),
@@ -419,7 +419,6 @@ pub const PARAMS: [(i32, i32); 417] = [
     (45, 16),
     (25, 14),
     (22, -11),
-    (0, 0),
     (44, 35),
     (37, 26),
     (35, 15),

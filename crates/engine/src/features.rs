@@ -68,8 +68,6 @@ pub struct Features {
     pub kingshield: bool,
     /// `kingattack` (evaluation): the non-linear king-attack term.
     pub kingattack: bool,
-    /// `tempo` (evaluation): the side-to-move bonus.
-    pub tempo: bool,
 }
 
 /// An unknown feature name in a `Disable` list.
@@ -125,11 +123,10 @@ impl Features {
         rookfiles: true,
         kingshield: true,
         kingattack: true,
-        tempo: true,
     };
 
     /// The names `Disable` accepts, in the order the search uses them.
-    pub const NAMES: [&'static str; 28] = [
+    pub const NAMES: [&'static str; 27] = [
         "aspiration",
         "nmp",
         "rfp",
@@ -157,7 +154,6 @@ impl Features {
         "rookfiles",
         "kingshield",
         "kingattack",
-        "tempo",
     ];
 
     /// How many of [`Features::NAMES`] name search features; the rest are the
@@ -207,7 +203,6 @@ impl Features {
             "rookfiles" => &mut self.rookfiles,
             "kingshield" => &mut self.kingshield,
             "kingattack" => &mut self.kingattack,
-            "tempo" => &mut self.tempo,
             _ => return None,
         })
     }
@@ -315,7 +310,9 @@ mod tests {
         assert_eq!(Features::NAMES[Features::SEARCH_FEATURES - 1], "ttcut");
         assert!(Features::ALL.all_eval_terms_on());
         assert!(Features::disabling("nmp").unwrap().all_eval_terms_on());
-        assert!(!Features::disabling("tempo").unwrap().all_eval_terms_on());
+        assert!(!Features::disabling("kingattack")
+            .unwrap()
+            .all_eval_terms_on());
     }
 
     #[test]

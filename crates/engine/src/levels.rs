@@ -10,10 +10,10 @@ use guoxiang_core::Move;
 pub const MIN_ELO: u32 = 600;
 pub const MAX_ELO: u32 = 2800;
 
-/// The nominal Elo of each level: its point on the `UCI_Elo` scale (level 8 is full
-/// strength; its figure is nominal). What a level measures against Stockfish is in
-/// docs/ENGINE.md, "Human levels".
-pub const LEVEL_ELO: [u32; 8] = [700, 950, 1200, 1450, 1700, 1950, 2200, 2800];
+/// The Elo of each level: its point on the `UCI_Elo` scale, as measured (rounded to
+/// 10) on Stockfish 15.1's `UCI_Elo` scale at 3 s + 0.03 s, 200 games a match
+/// (docs/ENGINE.md, "Human levels", "Calibration"); level 8 is full strength.
+pub const LEVEL_ELO: [u32; 8] = [680, 900, 1090, 1300, 1560, 1800, 2050, FULL_STRENGTH_ELO];
 
 /// How levels 1–7 play: (depth, nodes, candidates, softmax temperature in cp).
 /// Placed so that the steps between neighbours are about even (about 220 Elo from
@@ -32,8 +32,9 @@ const LEVEL_STYLE: [(i32, u64, usize, f64); 7] = [
     (10, 1_500_000, 2, 6.0),
 ];
 
-/// Where full strength starts on the `UCI_Elo` scale.
-const FULL_STRENGTH_ELO: u32 = 2700;
+/// Where full strength starts on the `UCI_Elo` scale: what full strength measures in
+/// the same calibration.
+const FULL_STRENGTH_ELO: u32 = 2310;
 
 /// How one level plays.
 #[derive(Debug, Clone, Copy, PartialEq)]
