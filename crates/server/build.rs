@@ -20,7 +20,7 @@ fn main() {
         "package.json",
         "package-lock.json",
         "tsconfig.json",
-        "../i18n",
+        "../crates/i18n/catalogue",
     ] {
         println!("cargo::rerun-if-changed={}", web.join(p).display());
     }

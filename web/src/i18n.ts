@@ -3,9 +3,9 @@
 //! in each language). The language follows the browser (Chinese → zh-CN unless it asks for
 //! traditional script) until the player picks one; the choice is remembered.
 
-import en from "../../i18n/en.json";
-import zhCN from "../../i18n/zh-CN.json";
-import zhTW from "../../i18n/zh-TW.json";
+import en from "../../crates/i18n/catalogue/en.json";
+import zhCN from "../../crates/i18n/catalogue/zh-CN.json";
+import zhTW from "../../crates/i18n/catalogue/zh-TW.json";
 
 export type Lang = "zh-CN" | "zh-TW" | "en";
 export const LANGS: Lang[] = ["zh-CN", "zh-TW", "en"];

@@ -2,6 +2,7 @@
 
 use crate::args::{Args, UsageError};
 use guoxiang_core::{FenError, Position};
+use guoxiang_i18n::Localize;
 use serde_json::json;
 use std::process::ExitCode;
 
@@ -56,6 +57,6 @@ pub fn print_fen_error(e: &FenError, json: bool) {
     if json {
         println!("{}", json!({"error": e.code(), "message": e.to_string()}));
     } else {
-        eprintln!("invalid FEN: {}", e.message(guoxiang_core::Lang::En));
+        eprintln!("invalid FEN: {}", e.message(guoxiang_i18n::Lang::En));
     }
 }

@@ -4,8 +4,9 @@
 use crate::args::{Args, UsageError};
 use guoxiang_core::san::San;
 use guoxiang_core::{
-    Bitboard, CastlingSquares, IllegalReason, Lang, Move, Piece, Position, Role, SanError, Square,
+    Bitboard, CastlingSquares, IllegalReason, Move, Piece, Position, Role, SanError, Square,
 };
+use guoxiang_i18n::{Lang, Localize};
 use serde_json::json;
 use std::process::ExitCode;
 

@@ -376,10 +376,7 @@ impl Game {
         promotion: Option<crate::Role>,
     ) -> Result<Move, crate::IllegalReason> {
         if let Some(o) = self.outcome() {
-            return Err(crate::IllegalReason::GameOver {
-                reason: o.end_reason(),
-                winner: o.winner(),
-            });
+            return Err(crate::IllegalReason::GameOver { outcome: o });
         }
         self.position().explain(from, to, promotion)
     }

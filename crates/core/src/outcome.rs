@@ -40,6 +40,13 @@ pub enum Outcome {
 }
 
 impl WinReason {
+    /// Every way a game is won.
+    pub const ALL: [WinReason; 3] = [
+        WinReason::Checkmate,
+        WinReason::Resignation,
+        WinReason::Timeout,
+    ];
+
     /// A stable snake_case code (`"checkmate"`).
     pub const fn code(self) -> &'static str {
         match self {
@@ -51,6 +58,18 @@ impl WinReason {
 }
 
 impl DrawReason {
+    /// Every way a game is drawn.
+    pub const ALL: [DrawReason; 8] = [
+        DrawReason::Stalemate,
+        DrawReason::InsufficientMaterial,
+        DrawReason::FivefoldRepetition,
+        DrawReason::SeventyFiveMoves,
+        DrawReason::ThreefoldRepetition,
+        DrawReason::FiftyMoves,
+        DrawReason::Agreement,
+        DrawReason::TimeoutVsInsufficientMaterial,
+    ];
+
     /// A stable snake_case code (`"threefold_repetition"`).
     pub const fn code(self) -> &'static str {
         match self {
@@ -202,34 +221,5 @@ impl Position {
                 reason: WinReason::Timeout,
             }
         }
-    }
-}
-
-impl Outcome {
-    /// The reason as the message catalogue names it.
-    pub const fn end_reason(self) -> crate::EndReason {
-        use crate::EndReason as E;
-        match self {
-            Outcome::Decisive { reason, .. } => match reason {
-                WinReason::Checkmate => E::Checkmate,
-                WinReason::Resignation => E::Resignation,
-                WinReason::Timeout => E::Timeout,
-            },
-            Outcome::Draw { reason } => match reason {
-                DrawReason::Stalemate => E::Stalemate,
-                DrawReason::InsufficientMaterial => E::InsufficientMaterial,
-                DrawReason::FivefoldRepetition => E::FivefoldRepetition,
-                DrawReason::SeventyFiveMoves => E::SeventyFiveMoves,
-                DrawReason::ThreefoldRepetition => E::ThreefoldRepetition,
-                DrawReason::FiftyMoves => E::FiftyMoves,
-                DrawReason::Agreement => E::Agreement,
-                DrawReason::TimeoutVsInsufficientMaterial => E::TimeoutVsInsufficientMaterial,
-            },
-        }
-    }
-
-    /// The outcome told to a person in `lang` ("White wins by checkmate.").
-    pub fn message(self, lang: crate::Lang) -> String {
-        self.end_reason().message(lang, self.winner())
     }
 }

@@ -44,7 +44,8 @@ pub enum SanError {
 }
 
 impl SanError {
-    /// Every code [`SanError::code`] can return (each is a message-catalogue key).
+    /// Every code [`SanError::code`] can return (each is a key of `guoxiang-i18n`'s
+    /// message catalogue).
     pub const CODES: [&'static str; 6] = [
         "san.empty",
         "san.too_long",
@@ -53,21 +54,6 @@ impl SanError {
         "san.ambiguous",
         "san.missing_promotion",
     ];
-
-    /// The error told to a person in `lang`.
-    pub fn message(&self, lang: crate::Lang) -> String {
-        let args: Vec<(&str, &str)> = match self {
-            SanError::Empty => vec![],
-            SanError::TooLong { text } | SanError::Syntax { text, .. } => vec![("text", text)],
-            SanError::Illegal { san, .. } | SanError::MissingPromotion { san } => {
-                vec![("san", san)]
-            }
-            SanError::Ambiguous { san, candidates } => {
-                vec![("san", san), ("candidates", candidates)]
-            }
-        };
-        crate::i18n::message(lang, self.code(), &args)
-    }
 
     /// A stable machine-readable code.
     pub fn code(&self) -> &'static str {

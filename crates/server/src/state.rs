@@ -8,7 +8,8 @@ use crate::clock::{Clock, Press, TimeControl};
 use crate::error::ApiError;
 use crate::store::{unix_ms, GameRow, MoveRow, StoreError, Write};
 use guoxiang_core::uci::UciMove;
-use guoxiang_core::{ClaimableDraw, Color, Game, Lang, Move, Outcome, Position};
+use guoxiang_core::{ClaimableDraw, Color, Game, Move, Outcome, Position};
+use guoxiang_i18n::{Lang, Localize};
 use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 

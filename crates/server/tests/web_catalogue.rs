@@ -1,12 +1,12 @@
 //! The browser front end (web/src) words everything through the shared catalogue
-//! (i18n/*.json, keys under `ui.`): every key its code names must be there, and every `ui.`
+//! (crates/i18n/catalogue/*.json, keys under `ui.`): every key its code names must be there, and every `ui.`
 //! key there must be used (as a literal or under a prefix the code completes at run time).
 
 use std::collections::BTreeSet;
 use std::path::Path;
 
 fn catalogue() -> BTreeSet<String> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../i18n/en.json");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../i18n/catalogue/en.json");
     let text = std::fs::read_to_string(root).unwrap();
     let v: serde_json::Value = serde_json::from_str(&text).unwrap();
     v.as_object()
@@ -59,7 +59,7 @@ fn every_key_the_front_end_names_is_in_the_catalogue() {
         .collect();
     assert!(
         missing.is_empty(),
-        "web/src names keys not in i18n/en.json: {missing:?}"
+        "web/src names keys not in crates/i18n/catalogue/en.json: {missing:?}"
     );
 }
 
@@ -77,6 +77,6 @@ fn every_ui_key_in_the_catalogue_is_used_by_the_front_end() {
         .collect();
     assert!(
         unused.is_empty(),
-        "i18n/en.json has ui keys no front-end code uses: {unused:?}"
+        "crates/i18n/catalogue/en.json has ui keys no front-end code uses: {unused:?}"
     );
 }
