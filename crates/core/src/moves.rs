@@ -53,6 +53,26 @@ impl Move {
         Move(from.index() as u16 | (to.index() as u16) << 6 | k << 12)
     }
 
+    /// The null move: the side to move passes. It is never legal
+    /// ([`Position::play`](crate::Position::play) and `Game::play` refuse it); it
+    /// stands only for a null move (`--`, `Z0`) in a game read from PGN, which the
+    /// reader plays with [`Position::null_move`](crate::Position::null_move), as
+    /// python-chess does.
+    ///
+    /// ```
+    /// use guoxiang_core::{Move, Position};
+    /// assert!(Move::NULL.is_null());
+    /// assert_eq!(Move::NULL.to_uci(), "0000");
+    /// assert!(Position::new().play(Move::NULL).is_err());
+    /// ```
+    pub const NULL: Move = Move(0);
+
+    /// Whether this is [`Move::NULL`].
+    #[inline]
+    pub const fn is_null(self) -> bool {
+        self.0 == 0
+    }
+
     /// A normal move (the commonest case).
     #[inline]
     pub const fn normal(from: Square, to: Square) -> Move {
@@ -129,6 +149,9 @@ impl Move {
 
 impl fmt::Debug for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_null() {
+            return f.write_str("(null)");
+        }
         write!(f, "{}{}", self.from(), self.to())?;
         match self.kind() {
             MoveKind::Promotion(r) => write!(f, "{}", r.lower_char()),

@@ -477,6 +477,9 @@ impl Position {
         next.turn = !self.turn;
         next.hash ^= zobrist::white_to_move_key();
         next.halfmove_clock += 1;
+        if self.turn == Color::Black {
+            next.fullmove_number += 1;
+        }
         next.update_checkers_and_pins();
         Some(next)
     }

@@ -1,6 +1,6 @@
 //! UCI move notation (`e2e4`, `e7e8q`, castling as `e1g1`), both ways.
 
-use crate::{Bitboard, CastlingSide, Move, MoveKind, Position, Role, Square};
+use crate::{Move, Position, Role, Square};
 use core::fmt;
 
 /// A move in UCI notation, before it is matched against a position.
@@ -62,6 +62,9 @@ impl UciMove {
 
     /// The UCI form of a legal move (castling as the king's two-square step).
     pub fn from_move(m: Move) -> UciMove {
+        if m.is_null() {
+            return UciMove::Null;
+        }
         UciMove::Normal {
             from: m.from(),
             to: m.king_to(),
@@ -82,36 +85,15 @@ impl UciMove {
                 uci: self.to_string(),
             });
         };
-        let illegal = || UciError::Illegal {
-            uci: self.to_string(),
-        };
-        let role = match pos.board().piece_at(from) {
-            Some(p) if p.color == pos.turn() => p.role,
-            _ => return Err(illegal()),
-        };
-        if role == Role::King && promotion.is_none() {
-            for side in CastlingSide::ALL {
-                let rook = pos.castling_squares().rook(pos.turn(), side);
-                let king_to = crate::CastlingSquares::king_to(pos.turn(), side);
-                if from == pos.our_king()
-                    && (to == king_to && from.file() == crate::File::E || to == rook)
-                {
-                    let m = Move::new(from, rook, MoveKind::Castle);
-                    if pos.castling_rights().has(pos.turn(), side)
-                        && pos
-                            .legal_moves_of(Role::King, Bitboard::from_square(rook))
-                            .contains(m)
-                    {
-                        return Ok(m);
-                    }
-                }
-            }
+        crate::FromTo {
+            from,
+            to,
+            promotion,
         }
-        pos.legal_moves_of(role, Bitboard::from_square(to))
-            .iter()
-            .copied()
-            .find(|m| !m.is_castle() && m.from() == from && m.promotion() == promotion)
-            .ok_or_else(illegal)
+        .to_move(pos)
+        .ok_or_else(|| UciError::Illegal {
+            uci: self.to_string(),
+        })
     }
 }
 

@@ -150,9 +150,8 @@ fn every_key_the_code_uses_has_a_message() {
     // And the catalogue holds no key the code never asks for. Keys under `ui.` are the
     // browser front end's (web/src), checked by crates/server/tests/web_catalogue.rs.
     let used: BTreeSet<&str> = keys.iter().map(String::as_str).collect();
-    let unused: Vec<String> = catalogue(Lang::En)
+    let unused: Vec<&String> = catalogue(Lang::En)
         .keys()
-        .cloned()
         .filter(|k| !used.contains(k.as_str()) && !k.starts_with("ui."))
         .collect();
     assert!(unused.is_empty(), "keys no code uses: {unused:?}");

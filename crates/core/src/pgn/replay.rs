@@ -4,198 +4,41 @@
 use super::record::{GameRecord, MoveNode};
 use super::visitor::{GameResult, Skip, Visitor};
 use crate::fen::STARTING_FEN;
-use crate::movegen::{PawnKind, Sink};
-use crate::position::role_bit;
 use crate::san::{San, SanError};
-use crate::{Bitboard, CastlingSide, FenError, File, Move, MoveKind, Position, Rank, Role, Square};
+use crate::{FenError, Move, Position};
 
-/// Reads SAN: the plain shapes (`Nbd7`, `exd5`, `e8=Q+`, `O-O`, ...) directly,
-/// everything else with [`San::from_ascii`]. Gives exactly what `from_ascii`
-/// gives (checked by a property test).
-#[inline]
-fn read_san(bytes: &[u8]) -> Result<San, SanError> {
-    match quick_san(bytes) {
-        Some(san) => Ok(san),
-        None => San::from_ascii(bytes),
-    }
+/// The names of standard chess in a `Variant` tag, as python-chess knows them (case
+/// and outer spaces do not matter).
+const STANDARD_VARIANTS: [&str; 5] = ["standard", "chess", "classical", "normal", "from position"];
+
+/// Whether a `Variant` tag's value names standard chess.
+fn is_standard_variant(name: &str) -> bool {
+    let name = name.trim();
+    STANDARD_VARIANTS
+        .iter()
+        .any(|v| v.eq_ignore_ascii_case(name))
 }
 
-/// The common SAN shapes, or `None` to leave the input to [`San::from_ascii`].
+/// The move `san` means in `pos`, and the position after it. A null move (`--`,
+/// `Z0`) passes the turn, as python-chess reads it, unless the side to move is in
+/// check (passing would leave its king attacked).
 #[inline]
-fn quick_san(bytes: &[u8]) -> Option<San> {
-    let s = match bytes {
-        [rest @ .., b'+' | b'#'] => rest,
-        _ => bytes,
-    };
-    let (role, rest) = match *s.first()? {
-        b'N' => (Role::Knight, &s[1..]),
-        b'B' => (Role::Bishop, &s[1..]),
-        b'R' => (Role::Rook, &s[1..]),
-        b'Q' => (Role::Queen, &s[1..]),
-        b'K' => (Role::King, &s[1..]),
-        b'a'..=b'h' => (Role::Pawn, s),
-        b'O' => {
-            return match s {
-                b"O-O" => Some(San::Castle(CastlingSide::KingSide)),
-                b"O-O-O" => Some(San::Castle(CastlingSide::QueenSide)),
-                _ => None,
+fn play_san(san: &[u8], pos: &mut Position) -> Result<Move, SanError> {
+    match San::from_ascii(san)? {
+        San::Null => match pos.null_move() {
+            Some(next) => {
+                *pos = next;
+                Ok(Move::NULL)
             }
-        }
-        _ => return None,
-    };
-    let (rest, promotion) = match rest {
-        [head @ .., b'=', p] if role == Role::Pawn => {
-            let r = match p {
-                b'N' => Role::Knight,
-                b'B' => Role::Bishop,
-                b'R' => Role::Rook,
-                b'Q' => Role::Queen,
-                _ => return None,
-            };
-            (head, Some(r))
-        }
-        _ => (rest, None),
-    };
-    let [body @ .., f, r] = rest else {
-        return None;
-    };
-    let to = Square::from_coords(file_of(*f)?, rank_of(*r)?);
-    let (body, capture) = match body {
-        [head @ .., b'x'] => (head, true),
-        _ => (body, false),
-    };
-    let (file, rank) = match (role, body) {
-        (_, []) => (None, None),
-        (Role::Pawn, [c]) if capture => (Some(file_of(*c)?), None),
-        (Role::Pawn, _) => return None,
-        (_, [c]) => match (file_of(*c), rank_of(*c)) {
-            (Some(f), _) => (Some(f), None),
-            (None, Some(r)) => (None, Some(r)),
-            _ => return None,
+            None => Err(SanError::Illegal {
+                san: String::from_utf8_lossy(san).into_owned(),
+                reason: "a null move cannot answer a check",
+            }),
         },
-        (_, [f, r]) => (Some(file_of(*f)?), Some(rank_of(*r)?)),
-        _ => return None,
-    };
-    Some(San::Normal {
-        role,
-        file,
-        rank,
-        capture,
-        to,
-        promotion,
-    })
-}
-
-#[inline]
-fn file_of(b: u8) -> Option<File> {
-    if b.is_ascii_lowercase() {
-        File::new(b.wrapping_sub(b'a'))
-    } else {
-        None
-    }
-}
-
-#[inline]
-fn rank_of(b: u8) -> Option<Rank> {
-    if b.is_ascii_digit() {
-        Rank::new(b.wrapping_sub(b'1'))
-    } else {
-        None
-    }
-}
-
-/// The legal move `san` means in `pos`.
-///
-/// A quick match for the common case, exactly one legal candidate, following
-/// the rules of [`San::to_move`] while the legal moves are generated (nothing
-/// is listed); everything else (castling, null moves, errors, ambiguity) goes to
-/// `San::to_move` itself, so results and error messages are exactly its. The
-/// candidates come from legal move generation: nothing illegal gets through.
-#[inline]
-fn san_to_move(san: &San, pos: &Position) -> Result<Move, SanError> {
-    if let San::Normal {
-        role,
-        file,
-        rank,
-        capture,
-        to,
-        promotion,
-    } = *san
-    {
-        let mut matcher = Matcher {
-            file,
-            rank,
-            pawn_file: (role == Role::Pawn && file.is_none() && !capture).then(|| to.file()),
-            promotion,
-            count: 0,
-            found: None,
-        };
-        pos.generate_for(&mut matcher, role_bit(role), Bitboard::from_square(to));
-        if let (1, Some(m)) = (matcher.count, matcher.found) {
-            return Ok(m);
-        }
-    }
-    san.to_move(pos)
-}
-
-/// Counts the legal moves that fit a SAN move's constraints, as they are generated.
-struct Matcher {
-    file: Option<File>,
-    rank: Option<Rank>,
-    /// A pawn written without a file and without capture stays on this file.
-    pawn_file: Option<File>,
-    promotion: Option<Role>,
-    count: u32,
-    found: Option<Move>,
-}
-
-impl Matcher {
-    #[inline]
-    fn origin_fits(&self, from: Square) -> bool {
-        self.file.is_none_or(|f| from.file() == f)
-            && self.rank.is_none_or(|r| from.rank() == r)
-            && self.pawn_file.is_none_or(|f| from.file() == f)
-    }
-
-    #[inline]
-    fn hit(&mut self, m: Move) {
-        self.count += 1;
-        self.found = Some(m);
-    }
-}
-
-impl Sink for Matcher {
-    #[inline]
-    fn piece(&mut self, from: Square, targets: Bitboard) {
-        if self.promotion.is_none() && self.origin_fits(from) {
-            for to in targets {
-                self.hit(Move::normal(from, to));
-            }
-        }
-    }
-
-    #[inline]
-    fn pawns(&mut self, targets: Bitboard, offset: i8, kind: PawnKind) {
-        for to in targets {
-            let from = Square::from_index_masked((to.index() as i32 - offset as i32) as u32);
-            if !self.origin_fits(from) {
-                continue;
-            }
-            match (kind, self.promotion) {
-                (PawnKind::Normal, None) => self.hit(Move::normal(from, to)),
-                (PawnKind::Double, None) => self.hit(Move::new(from, to, MoveKind::DoublePush)),
-                (PawnKind::Promotion, Some(r)) => {
-                    self.hit(Move::new(from, to, MoveKind::Promotion(r)))
-                }
-                _ => {}
-            }
-        }
-    }
-
-    #[inline]
-    fn one(&mut self, m: Move) {
-        if !m.is_castle() && m.promotion() == self.promotion && self.origin_fits(m.from()) {
-            self.hit(m);
+        s => {
+            let m = s.to_move(pos)?;
+            pos.play_unchecked(m);
+            Ok(m)
         }
     }
 }
@@ -210,6 +53,12 @@ pub enum ReplayError {
         fen: String,
         /// Why it was refused.
         error: FenError,
+    },
+    /// The `Variant` tag names a variant other than standard chess.
+    #[error("variant {variant} is not supported (only standard chess is)")]
+    UnsupportedVariant {
+        /// The tag's value.
+        variant: String,
     },
     /// A move is not SAN, or not legal where it is played. `ply` is its number
     /// of half-moves from the start of the game (1 for the first), along the
@@ -255,10 +104,13 @@ struct Line {
     dead: bool,
 }
 
-/// A [`Visitor`] that plays every move with full legality checks
-/// (SAN read with [`San::from_ascii`], matched against the legal moves with the
-/// rules of [`San::to_move`], then [`Position::play_unchecked`]). Games may start from a `FEN` tag. By default
-/// variations are skipped; [`Replay::with_variations`] checks them too.
+/// A [`Visitor`] that plays every move with full legality checks (SAN, or long
+/// algebraic/UCI such as `g1f3`, read with [`San::from_ascii`] and matched with
+/// [`San::to_move`], then [`Position::play_unchecked`]). Games may start from a `FEN`
+/// tag. A null move (`--`, `Z0`) passes the turn, as python-chess reads it, and is
+/// kept as [`Move::NULL`]; a `Variant` tag other than standard chess stops the game
+/// with [`ReplayError::UnsupportedVariant`]. By default variations are skipped;
+/// [`Replay::with_variations`] checks them too.
 ///
 /// ```
 /// use guoxiang_core::pgn::{Reader, Replay};
@@ -338,7 +190,23 @@ impl Visitor for Replay {
     }
 
     fn tag(&mut self, name: &[u8], value: &[u8]) {
+        if name == b"Variant" {
+            let variant = String::from_utf8_lossy(value);
+            if !is_standard_variant(&variant) {
+                // This says more than whatever else went wrong (a Chess960 FEN, say).
+                self.error = Some(ReplayError::UnsupportedVariant {
+                    variant: variant.trim().to_owned(),
+                });
+                if let Some(main) = self.lines.first_mut() {
+                    main.dead = true;
+                }
+            }
+            return;
+        }
         if name != b"FEN" {
+            return;
+        }
+        if self.lines.first().is_some_and(|l| l.dead) {
             return;
         }
         let text = String::from_utf8_lossy(value);
@@ -374,12 +242,11 @@ impl Visitor for Replay {
             return;
         }
         line.ply += 1;
-        match read_san(san).and_then(|s| san_to_move(&s, &line.pos)) {
+        if self.variations {
+            line.before.clone_from(&line.pos);
+        }
+        match play_san(san, &mut line.pos) {
             Ok(m) => {
-                if self.variations {
-                    line.before.clone_from(&line.pos);
-                }
-                line.pos.play_unchecked(m);
                 if depth == 0 && self.keep_moves {
                     self.moves.push(m);
                 }
@@ -449,6 +316,13 @@ impl Visitor for Replay {
 impl GameRecord {
     /// The starting position: from the `FEN` tag, or the standard one.
     pub fn start_position(&self) -> Result<Position, ReplayError> {
+        if let Some(variant) = self.tag("Variant") {
+            if !is_standard_variant(variant) {
+                return Err(ReplayError::UnsupportedVariant {
+                    variant: variant.trim().to_owned(),
+                });
+            }
+        }
         match self.fen() {
             None => Ok(Position::new()),
             Some(fen) => {
@@ -479,20 +353,19 @@ impl GameRecord {
         while let Some((line, mut pos, before, depth)) = work.pop() {
             for (i, node) in line.iter().enumerate() {
                 let ply = before + i as u32 + 1;
-                let m = read_san(node.san.as_bytes())
-                    .and_then(|s| san_to_move(&s, &pos))
-                    .map_err(|error| ReplayError::IllegalMove {
-                        ply,
-                        depth,
-                        san: node.san.clone(),
-                        error,
-                    })?;
                 if variations {
                     for v in &node.variations {
                         work.push((v, pos.clone(), ply - 1, depth + 1));
                     }
                 }
-                pos.play_unchecked(m);
+                let m = play_san(node.san.as_bytes(), &mut pos).map_err(|error| {
+                    ReplayError::IllegalMove {
+                        ply,
+                        depth,
+                        san: node.san.clone(),
+                        error,
+                    }
+                })?;
                 if depth == 0 {
                     moves.push(m);
                 }
@@ -531,41 +404,5 @@ impl GameRecord {
             pos.play_unchecked(m);
         }
         Ok(game)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use proptest::prelude::*;
-
-    proptest! {
-        #![proptest_config(ProptestConfig { cases: 4_000, ..ProptestConfig::default() })]
-
-        /// Whatever the quick reader accepts, `San::from_ascii` reads the same.
-        #[test]
-        fn quick_san_agrees_with_from_ascii(s in prop_oneof![
-            "[NBRQKP]?[a-i]?[0-9]?[x:-]?[a-i][0-9](=?[NBRQKnbrq])?[+#!?]{0,2}",
-            "[O0o]-[O0o](-[O0o])?[+#]?",
-            "[NBRQKOPabcdefghx0-9=+#:/() -]{0,8}",
-        ]) {
-            if let Some(quick) = quick_san(s.as_bytes()) {
-                prop_assert_eq!(Ok(quick), San::from_ascii(s.as_bytes()), "{}", s);
-            }
-        }
-    }
-
-    #[test]
-    fn quick_san_reads_the_usual_shapes() {
-        for s in [
-            "e4", "exd5", "Nf3", "Nbd7", "R1e2", "Qh4xe1+", "e8=Q#", "fxg1=N", "O-O", "O-O-O+",
-            "Kxf2",
-        ] {
-            assert_eq!(
-                quick_san(s.as_bytes()).map(Ok),
-                Some(San::from_ascii(s.as_bytes())),
-                "{s}"
-            );
-        }
     }
 }
