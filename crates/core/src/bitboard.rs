@@ -69,6 +69,16 @@ impl Bitboard {
         }
     }
 
+    /// The highest square of the set.
+    #[inline]
+    pub const fn last(self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::from_index_masked(63 - self.0.leading_zeros()))
+        }
+    }
+
     /// The only square of a one-square set (`None` otherwise).
     #[inline]
     pub const fn single(self) -> Option<Square> {

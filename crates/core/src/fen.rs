@@ -1,7 +1,7 @@
 //! FEN: reading strictly (every error says what is wrong and where), reading
 //! leniently (clocks may be missing), and writing canonical FEN.
 
-use crate::setup::{PositionError, Setup};
+use crate::setup::{ImpossibleCheck, PositionError, Setup};
 use crate::{Board, CastlingRights, CastlingSide, Color, File, Piece, Position, Rank, Square};
 
 /// The starting position's FEN.
@@ -77,6 +77,11 @@ impl FenError {
                 PositionError::TooManyPawns { .. } => "position.too_many_pawns",
                 PositionError::OppositeCheck { .. } => "position.opposite_check",
                 PositionError::TooManyCheckers { .. } => "position.too_many_checkers",
+                PositionError::ImpossibleCheck { reason, .. } => match reason {
+                    ImpossibleCheck::Aligned => "position.impossible_check.aligned",
+                    ImpossibleCheck::TwoSteppers => "position.impossible_check.two_steppers",
+                    ImpossibleCheck::EnPassant { .. } => "position.impossible_check.en_passant",
+                },
                 PositionError::InvalidCastlingRights { .. } => "position.invalid_castling_rights",
                 PositionError::InvalidEnPassant { .. } => "position.invalid_en_passant",
                 PositionError::ZeroFullmoveNumber => "position.zero_fullmove_number",

@@ -50,6 +50,6 @@ pub use outcome::{DrawReason, Outcome, WinReason};
 pub use piece::{Piece, Role};
 pub use position::{IllegalMoveError, Position};
 pub use san::{San, SanError, SanStyle};
-pub use setup::{PositionError, Setup};
+pub use setup::{ImpossibleCheck, PositionError, Setup, SquareList};
 pub use square::{File, ParseSquareError, Rank, Square};
 pub use uci::{UciError, UciMove};

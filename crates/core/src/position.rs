@@ -1,8 +1,10 @@
 //! A validated chess position: placement, side to move, castling rights, en passant,
 //! clocks and Zobrist key, with copy-make move application and check/pin tracking.
 
-use crate::attacks::{between, bishop_attacks, knight_attacks, pawn_attacks, rook_attacks};
-use crate::setup::{PositionError, Setup};
+use crate::attacks::{
+    aligned, between, bishop_attacks, knight_attacks, pawn_attacks, rook_attacks,
+};
+use crate::setup::{ImpossibleCheck, PositionError, Setup};
 use crate::zobrist;
 use crate::{
     Bitboard, Board, CastlingRights, CastlingSide, CastlingSquares, Color, Move, MoveKind, Piece,
@@ -139,7 +141,47 @@ impl Position {
                 count: pos.checkers.count(),
             });
         }
+        if let Some(reason) = pos.impossible_check(setup.en_passant) {
+            return Err(PositionError::ImpossibleCheck {
+                king: pos.our_king(),
+                checkers: crate::SquareList(pos.checkers),
+                reason,
+            });
+        }
         Ok(pos)
+    }
+
+    /// Why the check on the side to move cannot have arisen, if it cannot (at most
+    /// two checkers, checked before): as python-chess's `STATUS_IMPOSSIBLE_CHECK` and
+    /// shakmaty's `IMPOSSIBLE_CHECK`. `en_passant` is the setup's (valid) en-passant
+    /// square, which says what the last move was.
+    fn impossible_check(&self, en_passant: Option<Square>) -> Option<ImpossibleCheck> {
+        let checkers = self.checkers;
+        let (first, last) = (checkers.first()?, checkers.last()?);
+        let king = self.our_king();
+        if let Some(ep) = en_passant {
+            // The last move was a double step from `from` to `to`: either that pawn
+            // gives check, alone, or it uncovered one check by a slider.
+            let (from, to) = match self.turn {
+                Color::White => (ep.offset(0, 1), ep.offset(0, -1)),
+                Color::Black => (ep.offset(0, -1), ep.offset(0, 1)),
+            };
+            let (Some(from), Some(to)) = (from, to) else {
+                return None; // not reached: the square was validated
+            };
+            let before = self.board.occupied().without(to).with(from);
+            if first != last
+                || (first != to && self.board.attackers_of(king, !self.turn, before).any())
+            {
+                return Some(ImpossibleCheck::EnPassant { from });
+            }
+        } else if first != last && aligned(first, king, last) {
+            return Some(ImpossibleCheck::Aligned);
+        }
+        let steppers = self.board.pawns() | self.board.knights() | self.board.kings();
+        (checkers & steppers)
+            .more_than_one()
+            .then_some(ImpossibleCheck::TwoSteppers)
     }
 
     /// The setup this position would be written as (en passant only when a legal

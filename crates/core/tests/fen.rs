@@ -1,6 +1,8 @@
 //! Strict FEN reading: each kind of mistake is named, with where it is.
 
-use guoxiang_core::{FenError, FenMode, Position, PositionError, Square};
+use guoxiang_core::{
+    Bitboard, FenError, FenMode, ImpossibleCheck, Position, PositionError, Square, SquareList,
+};
 
 fn err(fen: &str) -> FenError {
     Position::from_fen(fen).expect_err(fen)
@@ -75,6 +77,72 @@ fn the_side_not_to_move_cannot_be_in_check() {
         err("k7/8/8/8/8/8/8/R6K w - - 0 1"),
         FenError::Position(PositionError::OppositeCheck { .. })
     ));
+}
+
+/// The reason a FEN's check is impossible, if it is refused for that.
+fn impossible(fen: &str) -> Option<ImpossibleCheck> {
+    match Position::from_fen(fen) {
+        Err(FenError::Position(PositionError::ImpossibleCheck { reason, .. })) => Some(reason),
+        _ => None,
+    }
+}
+
+#[test]
+fn two_checkers_on_one_line_with_the_king_are_impossible() {
+    // Rooks on e8 and e1 check the king on e4 from both sides.
+    let fen = "4r2k/8/8/8/4K3/8/8/4r3 w - - 0 1";
+    assert_eq!(
+        err(fen),
+        FenError::Position(PositionError::ImpossibleCheck {
+            king: Square::E4,
+            checkers: SquareList(
+                Bitboard::from_square(Square::E1) | Bitboard::from_square(Square::E8)
+            ),
+            reason: ImpossibleCheck::Aligned,
+        })
+    );
+    assert_eq!(
+        err(fen).to_string(),
+        "the FEN reads, but is not a legal position: the check on the king on e4 from e1, e8 \
+         cannot have arisen: two checkers on one line with the king"
+    );
+    // A rook and a bishop on different lines: a discovered double check.
+    assert!(Position::from_fen("4r2k/8/8/8/4K3/8/8/1b6 w - - 0 1").is_ok());
+    // A rook and a knight: the knight moved and uncovered the rook.
+    assert!(Position::from_fen("4k3/8/8/8/8/5n2/8/r3K3 w - - 0 1").is_ok());
+}
+
+#[test]
+fn two_checkers_neither_a_slider_are_impossible() {
+    // A pawn (d3) and a knight (f4) both check the king on e2.
+    assert_eq!(
+        impossible("4k3/8/8/8/5n2/3p4/4K3/8 w - - 0 1"),
+        Some(ImpossibleCheck::TwoSteppers)
+    );
+    // Two knights (c3, f4).
+    assert_eq!(
+        impossible("4k3/8/8/8/5n2/2n5/4K3/8 w - - 0 1"),
+        Some(ImpossibleCheck::TwoSteppers)
+    );
+}
+
+#[test]
+fn a_check_must_fit_the_double_step_the_en_passant_square_names() {
+    // d7-d5 cannot have given the rook's check along the first rank.
+    assert_eq!(
+        impossible("4k3/8/8/3pP3/8/8/8/r3K3 w - d6 0 1"),
+        Some(ImpossibleCheck::EnPassant { from: Square::D7 })
+    );
+    // Without the en-passant square the same check is fine.
+    assert!(Position::from_fen("4k3/8/8/3pP3/8/8/8/r3K3 w - - 0 1").is_ok());
+    // d7-d5 gave check itself, or uncovered the bishop on c8: both fine.
+    assert!(Position::from_fen("4k3/8/8/3p4/4K3/8/8/8 w - d6 0 1").is_ok());
+    assert!(Position::from_fen("2b1k3/8/8/3pP3/6K1/8/8/8 w - d6 0 1").is_ok());
+    // A double check right after a double step: impossible.
+    assert_eq!(
+        impossible("4k3/8/8/3p4/4K3/8/8/4r3 w - d6 0 1"),
+        Some(ImpossibleCheck::EnPassant { from: Square::D7 })
+    );
 }
 
 #[test]

@@ -2,8 +2,8 @@
 //! makes is complete (no placeholder left, no bare key).
 
 use guoxiang_core::{
-    Attacker, CastlingSide, Color, DrawReason, FenError, IllegalReason, Outcome, Piece,
-    PositionError, Role, SanError, Square, WinReason,
+    Attacker, Bitboard, CastlingSide, Color, DrawReason, FenError, IllegalReason, ImpossibleCheck,
+    Outcome, Piece, PositionError, Role, SanError, Square, SquareList, WinReason,
 };
 use guoxiang_i18n::{catalogue, placeholders, Lang, Localize};
 use std::collections::BTreeSet;
@@ -32,6 +32,25 @@ fn every_fen_error() -> Vec<FenError> {
             square: Square::E2,
         },
         PositionError::TooManyCheckers { count: 3 },
+        PositionError::ImpossibleCheck {
+            king: Square::E1,
+            checkers: SquareList(
+                Bitboard::from_square(Square::E8) | Bitboard::from_square(Square::H4),
+            ),
+            reason: ImpossibleCheck::Aligned,
+        },
+        PositionError::ImpossibleCheck {
+            king: Square::E1,
+            checkers: SquareList(
+                Bitboard::from_square(Square::D2) | Bitboard::from_square(Square::F3),
+            ),
+            reason: ImpossibleCheck::TwoSteppers,
+        },
+        PositionError::ImpossibleCheck {
+            king: Square::E1,
+            checkers: SquareList(Bitboard::from_square(Square::A5)),
+            reason: ImpossibleCheck::EnPassant { from: Square::D7 },
+        },
         PositionError::InvalidCastlingRights {
             color: Color::White,
             side: CastlingSide::KingSide,
@@ -102,6 +121,7 @@ fn every_fen_error() -> Vec<FenError> {
                 | PositionError::TooManyPawns { .. }
                 | PositionError::OppositeCheck { .. }
                 | PositionError::TooManyCheckers { .. }
+                | PositionError::ImpossibleCheck { .. }
                 | PositionError::InvalidCastlingRights { .. }
                 | PositionError::InvalidEnPassant { .. }
                 | PositionError::ZeroFullmoveNumber => {}

@@ -1,7 +1,7 @@
 //! The wording of a FEN error (message key [`FenError::code`]), including the
 //! position errors it wraps.
 
-use guoxiang_core::{FenError, PositionError};
+use guoxiang_core::{FenError, ImpossibleCheck, PositionError};
 
 use super::{castling_side_name, color_name, Localize};
 use crate::{message, Lang};
@@ -70,6 +70,20 @@ fn position_error_args(e: &PositionError, lang: Lang) -> Vec<(&'static str, Stri
             ("square", square.to_string()),
         ],
         PositionError::TooManyCheckers { count } => vec![("count", count.to_string())],
+        PositionError::ImpossibleCheck {
+            king,
+            checkers,
+            reason,
+        } => {
+            let mut args = vec![
+                ("king", king.to_string()),
+                ("checkers", checkers.to_string()),
+            ];
+            if let ImpossibleCheck::EnPassant { from } = reason {
+                args.push(("from", from.to_string()));
+            }
+            args
+        }
         PositionError::InvalidCastlingRights {
             color,
             side,
