@@ -1,5 +1,6 @@
-//! Generates the sliding-piece attack tables (fancy magic bitboards) and the
-//! between/line tables at build time, so that no table is built lazily at run time.
+//! Generates the sliding-piece attack tables (fancy magic bitboards) at build time, so
+//! that no table is built lazily at run time. The board geometry (rays, relevant
+//! occupancy masks) is `src/geometry.rs`, the same `const fn`s the crate uses.
 //!
 //! The magic numbers are found here by a seeded random search, so the build is
 //! deterministic and nothing is copied from elsewhere.
@@ -7,39 +8,11 @@
 use std::fmt::Write as _;
 use std::path::PathBuf;
 
-const ROOK_DIRS: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-const BISHOP_DIRS: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+#[allow(dead_code)] // the crate uses the rest of the geometry
+#[path = "src/geometry.rs"]
+mod geometry;
 
-fn sliding(sq: i32, occ: u64, dirs: &[(i32, i32)]) -> u64 {
-    let mut out = 0u64;
-    for &(df, dr) in dirs {
-        let (mut f, mut r) = (sq % 8 + df, sq / 8 + dr);
-        while (0..8).contains(&f) && (0..8).contains(&r) {
-            let b = 1u64 << (r * 8 + f);
-            out |= b;
-            if occ & b != 0 {
-                break;
-            }
-            f += df;
-            r += dr;
-        }
-    }
-    out
-}
-
-/// The relevant occupancy mask: the rays without their last square.
-fn relevant(sq: i32, dirs: &[(i32, i32)]) -> u64 {
-    let mut out = 0u64;
-    for &(df, dr) in dirs {
-        let (mut f, mut r) = (sq % 8 + df, sq / 8 + dr);
-        while (0..8).contains(&(f + df)) && (0..8).contains(&(r + dr)) {
-            out |= 1u64 << (r * 8 + f);
-            f += df;
-            r += dr;
-        }
-    }
-    out
-}
+use geometry::{relevant_mask, sliding_attacks, BISHOP_DIRS, ROOK_DIRS};
 
 struct Rng(u64);
 impl Rng {
@@ -62,10 +35,10 @@ struct Found {
     offset: usize,
 }
 
-fn find_magics(dirs: &[(i32, i32)], rng: &mut Rng, table: &mut Vec<u64>) -> Vec<Found> {
+fn find_magics(dirs: &[(i8, i8)], rng: &mut Rng, table: &mut Vec<u64>) -> Vec<Found> {
     let mut out = Vec::new();
     for sq in 0..64 {
-        let mask = relevant(sq, dirs);
+        let mask = relevant_mask(sq, dirs);
         let bits = mask.count_ones();
         let size = 1usize << bits;
         let mut occs = Vec::with_capacity(size);
@@ -73,7 +46,7 @@ fn find_magics(dirs: &[(i32, i32)], rng: &mut Rng, table: &mut Vec<u64>) -> Vec<
         let mut sub = 0u64;
         loop {
             occs.push(sub);
-            atts.push(sliding(sq, sub, dirs));
+            atts.push(sliding_attacks(sq, sub, dirs));
             sub = sub.wrapping_sub(mask) & mask;
             if sub == 0 {
                 break;
@@ -121,6 +94,7 @@ fn find_magics(dirs: &[(i32, i32)], rng: &mut Rng, table: &mut Vec<u64>) -> Vec<
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
+    println!("cargo:rerun-if-changed=src/geometry.rs");
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
     let mut table = Vec::new();
     let rook = find_magics(&ROOK_DIRS, &mut rng, &mut table);
@@ -153,37 +127,6 @@ fn main() {
         s.push('\n');
     }
     s.push_str("];\n");
-
-    // between[a][b]: squares strictly between a and b on a line (empty if not aligned);
-    // line[a][b]: the whole line through a and b (empty if not aligned).
-    let mut between = vec![0u64; 64 * 64];
-    let mut line = vec![0u64; 64 * 64];
-    for a in 0..64i32 {
-        for &(df, dr) in ROOK_DIRS.iter().chain(BISHOP_DIRS.iter()) {
-            let (mut f, mut r) = (a % 8 + df, a / 8 + dr);
-            let mut acc = 0u64;
-            while (0..8).contains(&f) && (0..8).contains(&r) {
-                let b = r * 8 + f;
-                between[(a * 64 + b) as usize] = acc;
-                let full = sliding(a, 0, &[(df, dr)]) | sliding(a, 0, &[(-df, -dr)]) | (1u64 << a);
-                line[(a * 64 + b) as usize] = full;
-                acc |= 1u64 << b;
-                f += df;
-                r += dr;
-            }
-        }
-    }
-    for (name, t) in [("BETWEEN", &between), ("LINE", &line)] {
-        writeln!(s, "pub(crate) static {name}: [[u64; 64]; 64] = [").unwrap();
-        for a in 0..64 {
-            s.push('[');
-            for b in 0..64 {
-                write!(s, "{:#x},", t[a * 64 + b]).unwrap();
-            }
-            s.push_str("],\n");
-        }
-        s.push_str("];\n");
-    }
 
     let out = PathBuf::from(std::env::var("OUT_DIR").expect("cargo sets OUT_DIR"));
     std::fs::write(out.join("tables.rs"), s).expect("OUT_DIR is writable");

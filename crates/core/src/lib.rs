@@ -23,6 +23,7 @@ pub mod explain;
 pub mod fen;
 mod from_to;
 pub mod game;
+mod geometry;
 mod movegen;
 mod moves;
 pub mod outcome;
