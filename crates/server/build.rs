@@ -323,7 +323,7 @@ fn prune(cache: &Path, current: &str) {
             .unwrap_or(UNIX_EPOCH);
         entries.push((used, path));
     }
-    entries.sort_by(|a, b| b.0.cmp(&a.0));
+    entries.sort_by_key(|e| std::cmp::Reverse(e.0));
     for (_, path) in entries.into_iter().skip(KEEP.saturating_sub(1)) {
         let _ = fs::remove_dir_all(path);
     }
