@@ -1,5 +1,5 @@
 //! Every string the page shows, in zh-CN, zh-TW and en, from the project's one message
-//! catalogue (`i18n/*.json`, shared with the rules core, whose tests check that each key is
+//! catalogue (`crates/i18n/catalogue/*.json`, shared with the Rust side, whose tests check that each key is
 //! in each language). The language follows the browser (Chinese → zh-CN unless it asks for
 //! traditional script) until the player picks one; the choice is remembered.
 

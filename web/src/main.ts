@@ -2,7 +2,8 @@
 //! coordinates) and routing between home (`/`), a game (`/game/ID`), a join link
 //! (`/join/ID?key=K`) and a spectator's view (`/watch/ID`).
 
-import { GamePage, joinGame } from "./game";
+import { GamePage } from "./game/page";
+import { joinGame } from "./game/join";
 import { homePage } from "./home";
 import { LANG_NAMES, LANGS, onLangChange, preferredLang, setLang, t, type Lang } from "./i18n";
 import { installPieceCss, PIECE_STYLES } from "./pieces";

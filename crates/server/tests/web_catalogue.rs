@@ -17,15 +17,25 @@ fn catalogue() -> BTreeSet<String> {
         .collect()
 }
 
+/// The TypeScript files under `dir`, in its sub-folders too (`web/src/game/`).
+fn ts_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            ts_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "ts") {
+            out.push(path);
+        }
+    }
+}
+
 /// The `"ui.…"` string literals of the front end's sources.
 fn literals() -> BTreeSet<String> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../web/src");
+    let mut files = Vec::new();
+    ts_files(&dir, &mut files);
     let mut out = BTreeSet::new();
-    for entry in std::fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.extension().is_none_or(|e| e != "ts") {
-            continue;
-        }
+    for path in files {
         let text = std::fs::read_to_string(&path).unwrap();
         for quote in ['"', '`'] {
             let mut rest = text.as_str();

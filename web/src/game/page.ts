@@ -1,17 +1,26 @@
-//! The game page: board, clocks, move list, the controls the server allows right now,
-//! premoves (several may be queued), keyboard entry, learning mode, replay, PGN and FEN,
-//! the result in words, and a text view of the position for screen readers.
+//! The game page: the board, the players and their clocks, the move list, the controls the
+//! server allows right now, keyboard entry, learning mode, replay, PGN and FEN, the result in
+//! words, and a text view of the position for screen readers. It holds the game's state as
+//! the server last sent it and what is shown of it (the ply, the orientation), and hands the
+//! parts to their modules: premoves to `premoves.ts`, clocks to `clocks.ts`, the move list
+//! and replay to `moves.ts`, the buttons to `controls.ts`, words to `words.ts`.
 
-import { call, explain, GameSocket, type GameState, type May } from "./api";
-import { Board } from "./board";
+import { call, explain, GameSocket, type GameState, type May } from "../api";
+import { Board } from "../board";
 import {
-  applyUci, displaySan, fenAfter, loneKing, normaliseTyped, opposite, parseSq, parseUci, placementOf,
-  premoveDests, rankOf, sqName, type Color, type Placement, type Sq,
-} from "./chess";
-import { lang, t } from "./i18n";
-import { play } from "./sound";
-import { saveGame, savedGames, settings, type SavedGame } from "./store";
-import { button, el, formatClock, toast } from "./ui";
+  applyUci, fenAfter, normaliseTyped, opposite, parseSq, parseUci, placementOf, premoveDests, rankOf,
+  sqName, type Color, type Placement, type Sq,
+} from "../chess";
+import { lang, t } from "../i18n";
+import { play } from "../sound";
+import { saveGame, savedGames, settings, type SavedGame } from "../store";
+import { button, el, toast } from "../ui";
+import { Clocks } from "./clocks";
+import { renderControls, type Action } from "./controls";
+import { plyToShow, renderMoves, replayKeyTarget } from "./moves";
+import { PremoveQueue } from "./premoves";
+import { typedMove } from "./typed";
+import { renderTextView, resultText, sanText } from "./words";
 
 export class GamePage {
   readonly root: HTMLElement;
@@ -19,15 +28,13 @@ export class GamePage {
   private socket: GameSocket | null = null;
   private st: GameState | null = null;
   private may: May | null = null;
-  private receivedAt = 0;
   private orientation: Color = "white";
+  /** The ply shown (null: the live position). */
   private viewPly: number | null = null;
-  private premoves: string[] = [];
-  private premoveSent: string | null = null;
+  private readonly premoves: PremoveQueue;
+  private readonly clocks: Clocks;
   private learning = false;
   private saved: SavedGame | null;
-  private timer = 0;
-  private lowTimeWarned = false;
   private confirming: string | null = null;
   private connected = true;
   private lastExplain = "";
@@ -41,6 +48,13 @@ export class GamePage {
   ) {
     this.saved = secret ? (savedGames()[id] ?? null) : null;
     this.learning = !!this.saved?.learning;
+    this.premoves = new PremoveQueue({
+      state: () => this.st,
+      me: () => this.myColor(),
+      send: (action) => this.socket?.send(action),
+      play: (uci) => void this.sendMove(uci),
+      changed: () => this.render(),
+    });
     this.board = new Board(
       {
         placement: new Map(),
@@ -56,7 +70,7 @@ export class GamePage {
       },
       {
         move: (from, to, premove) => void this.onBoardMove(from, to, premove),
-        cancelPremoves: () => this.cancelPremoves(),
+        cancelPremoves: () => this.premoves.cancel(),
       },
     );
     this.root = el("main", { class: "game-page" });
@@ -71,7 +85,7 @@ export class GamePage {
         if (!c && !this.st) void this.checkExists(id);
       },
     );
-    this.timer = window.setInterval(() => this.tick(), 100);
+    this.clocks = new Clocks(this.root, () => ({ st: this.st, me: this.myColor() }));
     document.addEventListener("keydown", this.replayKeys);
   }
 
@@ -89,7 +103,7 @@ export class GamePage {
 
   destroy(): void {
     this.socket?.close();
-    clearInterval(this.timer);
+    this.clocks.stop();
     document.removeEventListener("keydown", this.replayKeys);
   }
 
@@ -124,11 +138,15 @@ export class GamePage {
     return y === "white" || y === "black" ? y : null;
   }
 
+  private myColorOrTurn(): Color | null {
+    return this.you === "both" ? (this.st?.turn ?? null) : this.myColor();
+  }
+
   private onState(s: GameState, may: May): void {
     const prev = this.st;
     this.st = s;
     this.may = may;
-    this.receivedAt = performance.now();
+    this.clocks.received();
     if (!prev) {
       const me = this.myColor();
       this.orientation = me ?? "white";
@@ -141,7 +159,7 @@ export class GamePage {
     if (s.moves.length === before + 1) this.announceMove(s);
     if (prev && prev.status !== "finished" && s.status === "finished") play("end");
     if (s.moves.length !== before) this.lastExplain = "";
-    this.handlePremoves(prev, s);
+    this.premoves.sync(prev, s);
     if (this.offerToComputer && s.draw_offer === null) {
       this.offerToComputer = false;
       if (s.status !== "finished") toast(t("ui.computer_declines"));
@@ -157,63 +175,7 @@ export class GamePage {
     const mover = s.moves.length % 2 === 1 ? "white" : "black";
     const startBlack = (s.start_fen ?? "").split(" ")[1] === "b";
     const color = startBlack ? opposite(mover) : mover;
-    this.els.announce.textContent = t("ui.played", { color: t("color." + color), move: this.sanText(san) });
-  }
-
-  /** Keeps the queue of premoves in step with the server, which holds only the first. */
-  private handlePremoves(prev: GameState | null, s: GameState): void {
-    const me = this.myColor();
-    if (!me || !this.premoves.length) return;
-    if (s.status !== "active") {
-      this.premoves = [];
-      this.premoveSent = null;
-      return;
-    }
-    if (prev && s.moves.length > prev.moves.length) {
-      const mine = s.moves.slice(prev.moves.length);
-      if (this.premoveSent && mine.includes(this.premoveSent) && s.turn !== me) {
-        this.premoves.shift();
-        this.premoveSent = null;
-      }
-    }
-    if (s.turn === me) {
-      // The server could not play our premove: it was illegal after the reply.
-      const first = this.premoves[0];
-      if (first && s.legal.includes(first)) {
-        this.premoves.shift();
-        this.premoveSent = null;
-        void this.sendMove(first);
-      } else {
-        this.premoves = [];
-        this.premoveSent = null;
-      }
-      return;
-    }
-    if (!this.premoveSent && this.premoves.length) this.sendPremove(this.premoves[0]);
-  }
-
-  private sendPremove(uci: string): void {
-    this.premoveSent = uci;
-    void this.socket?.send({ t: "premove", uci }).then((err) => {
-      if (err && this.premoveSent === uci) {
-        this.premoveSent = null;
-        if (this.st && this.st.turn === this.myColor() && this.st.legal.includes(uci)) {
-          this.premoves.shift();
-          void this.sendMove(uci);
-        } else {
-          this.premoves = [];
-        }
-        this.render();
-      }
-    });
-  }
-
-  private cancelPremoves(): void {
-    if (!this.premoves.length) return;
-    this.premoves = [];
-    if (this.premoveSent) void this.socket?.send({ t: "premove", uci: null });
-    this.premoveSent = null;
-    this.render();
+    this.els.announce.textContent = t("ui.played", { color: t("color." + color), move: sanText(san) });
   }
 
   private async sendMove(uci: string): Promise<void> {
@@ -237,8 +199,7 @@ export class GamePage {
     let uci = sqName(from) + sqName(to);
     if (premove) {
       if (lastRank) uci += "q";
-      this.premoves.push(uci);
-      if (this.premoves.length === 1) this.sendPremove(uci);
+      this.premoves.add(uci);
       this.render();
       return;
     }
@@ -266,26 +227,13 @@ export class GamePage {
     await this.sendMove(uci);
   }
 
-  private async typedMove(text: string): Promise<void> {
+  private async onTyped(text: string): Promise<void> {
     const s = this.st;
     if (!s) return;
     const typed = normaliseTyped(text);
     if (!typed) return;
     const uci = typed.toLowerCase();
-    let found: string | null = s.legal.includes(uci) ? uci : null;
-    if (!found) {
-      // As typed first (so "bxc3" is the pawn), then with a capital piece letter ("nf3"),
-      // then with the promotion written out ("e8q" → "e8=Q").
-      const variants = [typed, typed[0].toUpperCase() + typed.slice(1), typed.replace(/=?([qrbn])$/i, (_, p: string) => "=" + p.toUpperCase())];
-      const bare = s.legal_san.map((san) => normaliseTyped(san));
-      for (const v of variants) {
-        const i = bare.findIndex((b) => b === v || b.replace("=", "") === v);
-        if (i >= 0) {
-          found = s.legal[i];
-          break;
-        }
-      }
-    }
+    const found = typedMove(s, typed);
     if (found && s.turn === this.myColorOrTurn()) {
       this.lastExplain = "";
       await this.sendMove(found);
@@ -300,11 +248,7 @@ export class GamePage {
     this.render();
   }
 
-  private myColorOrTurn(): Color | null {
-    return this.you === "both" ? (this.st?.turn ?? null) : this.myColor();
-  }
-
-  private async act(action: Record<string, unknown>): Promise<void> {
+  private async act(action: Action): Promise<void> {
     this.confirming = null;
     this.offerToComputer = action.t === "offer_draw" && this.st?.mode === "computer";
     const err = await this.socket?.send(action);
@@ -331,28 +275,19 @@ export class GamePage {
     return p;
   }
 
-  private sanText(san: string): string {
-    return displaySan(san, settings().notation, lang() === "zh-TW");
-  }
-
-  private tick(): void {
-    this.renderClocks();
+  /** Shows the position after `p` moves (the live one at or past the end). */
+  private goTo(p: number): void {
+    this.viewPly = plyToShow(p, this.st?.moves.length ?? 0);
+    this.render();
   }
 
   private replayKeys = (e: KeyboardEvent): void => {
-    const target = e.target as HTMLElement | null;
-    if (!this.st || (target && /INPUT|TEXTAREA|SELECT/.test(target.tagName)) || target?.closest(".board")) return;
+    if (!this.st) return;
     const n = this.st.moves.length;
-    const cur = this.viewPly ?? n;
-    const go = (p: number) => {
-      e.preventDefault();
-      this.viewPly = p >= n ? null : Math.max(0, p);
-      this.render();
-    };
-    if (e.key === "ArrowLeft") go(cur - 1);
-    else if (e.key === "ArrowRight") go(cur + 1);
-    else if (e.key === "Home") go(0);
-    else if (e.key === "End") go(n);
+    const p = replayKeyTarget(e, this.viewPly ?? n, n);
+    if (p === null) return;
+    e.preventDefault();
+    this.goTo(p);
   };
 
   render(): void {
@@ -380,10 +315,10 @@ export class GamePage {
       for (const [sq, p] of placement) if (p.role === "k" && p.color === s.turn) check = sq;
     }
     const learningNow = this.learning && myTurn && s.mode === "computer";
-    let premovePlacement = placement;
-    for (const p of this.premoves) premovePlacement = applyUci(premovePlacement, p);
+    const queued = this.premoves.moves;
+    const premovePlacement = this.premoves.after(placement);
     this.board.update({
-      placement: canPremove && this.premoves.length ? premovePlacement : placement,
+      placement: canPremove && queued.length ? premovePlacement : placement,
       orientation: this.orientation,
       lastMove: lastUci ? sqPair(lastUci) : null,
       check,
@@ -391,7 +326,7 @@ export class GamePage {
       premoveDests: canPremove ? (from) => premoveDests(premovePlacement, from) : null,
       free: learningNow,
       movable: learningNow ? "both" : canPremove ? me : myTurn ? me : null,
-      premoves: this.premoves.map((u) => sqPair(u)),
+      premoves: queued.map((u) => sqPair(u)),
       coordinates: settings().coordinates,
     });
     this.board.el.setAttribute("aria-label", t("ui.board"));
@@ -399,11 +334,21 @@ export class GamePage {
     this.els.textView.setAttribute("aria-label", t("ui.text_view"));
     this.renderPlayers();
     this.renderStatus();
-    this.renderMoves(ply);
-    this.renderControls();
+    renderMoves(this.els.moves, this.els.replay, s, ply, (p) => this.goTo(p));
+    if (!this.may || this.you === null) this.els.controls.replaceChildren();
+    else {
+      renderControls(this.els.controls, s, this.may, {
+        confirming: this.confirming,
+        confirm: (cls) => {
+          this.confirming = cls;
+          this.render();
+        },
+        act: (action) => void this.act(action),
+      });
+    }
     this.renderTools();
-    this.renderTextView(placement, ply);
-    this.renderClocks();
+    renderTextView(this.els.textView, s, placement, ply);
+    this.clocks.render();
   }
 
   private renderPlayers(): void {
@@ -425,55 +370,6 @@ export class GamePage {
     }
   }
 
-  private remaining(c: Color): number | null {
-    const clock = this.st?.clock;
-    if (!clock) return null;
-    const base = c === "white" ? clock.white_ms : clock.black_ms;
-    const running = this.st?.status === "active" && clock.running === c;
-    return Math.max(0, base - (running ? performance.now() - this.receivedAt : 0));
-  }
-
-  private renderClocks(): void {
-    const s = this.st;
-    if (!s) return;
-    for (const box of this.root.querySelectorAll<HTMLElement>(".clock")) {
-      const c = box.dataset.color as Color;
-      const ms = this.remaining(c);
-      box.textContent = ms === null ? "—" : formatClock(ms);
-      box.classList.toggle("running", s.status === "active" && s.clock?.running === c);
-      box.classList.toggle("low", ms !== null && ms < 10000);
-    }
-    const me = this.myColor();
-    const mine = me ? this.remaining(me) : null;
-    if (mine !== null && mine < 10000 && s.status === "active" && s.clock?.running === me) {
-      if (!this.lowTimeWarned) {
-        this.lowTimeWarned = true;
-        play("lowtime");
-      }
-    } else if (mine !== null && mine >= 10000) this.lowTimeWarned = false;
-  }
-
-  private resultText(): string {
-    const s = this.st!;
-    if (!s.reason) return "";
-    const winner = s.winner;
-    const loser = winner ? opposite(winner) : null;
-    const args = { winner: winner ? t("color." + winner) : "", loser: loser ? t("color." + loser) : "" };
-    let text: string;
-    if (s.reason === "timeout_vs_insufficient_material") {
-      const flagged: Color = s.clock && s.clock.white_ms <= 0 ? "white" : "black";
-      const other = opposite(flagged);
-      const key = loneKing(placementOf(s.fen), other) ? "ui.result.timeout_vs_lone_king" : "ui.result.timeout_vs_insufficient_material";
-      text = t(key, { flagged: t("color." + flagged), other: t("color." + other) });
-    } else if (["aborted", "abandonment", "abandonment_draw"].includes(s.reason)) {
-      text = t("ui.result." + s.reason, args);
-    } else {
-      text = t("outcome." + s.reason, args);
-    }
-    const score = s.result === "1/2-1/2" ? "½-½" : s.result === "*" ? "" : (s.result ?? "");
-    return score ? `${score} · ${text}` : text;
-  }
-
   private renderStatus(): void {
     const s = this.st;
     if (!s) return;
@@ -489,11 +385,12 @@ export class GamePage {
       if (s.takeback_request && s.takeback_request !== this.myColor() && this.you !== null) text += " · " + t("ui.takeback_asked");
       const opp = this.myColor() ? opposite(this.myColor()!) : null;
       if (opp && s.disconnected[opp]) text += " · " + t("ui.opponent_left");
-      if (this.premoves.length) text += " · " + t("ui.premoves", { n: this.premoves.length });
+      const queued = this.premoves.moves.length;
+      if (queued) text += " · " + t("ui.premoves", { n: queued });
     }
     if (!this.connected && s.status !== "finished") text += " · " + t("ui.reconnecting");
     e.status.textContent = text;
-    e.result.textContent = s.status === "finished" ? this.resultText() : "";
+    e.result.textContent = s.status === "finished" ? resultText(s) : "";
     e.result.hidden = s.status !== "finished";
     e.explain.textContent = this.lastExplain;
     e.explain.hidden = !this.lastExplain;
@@ -508,89 +405,6 @@ export class GamePage {
         input,
         button(t("ui.copy"), () => copy(url, input), "copy-join"),
       );
-    }
-  }
-
-  private renderMoves(ply: number): void {
-    const s = this.st!;
-    const items: HTMLElement[] = [];
-    const startBlack = s.start_fen.split(" ")[1] === "b";
-    const firstNo = Number(s.start_fen.split(" ")[5] ?? "1") || 1;
-    s.san.forEach((san, i) => {
-      const idx = i + (startBlack ? 1 : 0);
-      const no = firstNo + Math.floor(idx / 2);
-      const b = button(this.sanText(san), () => {
-        this.viewPly = i + 1 === s.moves.length ? null : i + 1;
-        this.render();
-      }, "move" + (i + 1 === ply ? " current" : ""));
-      b.dataset.ply = String(i + 1);
-      b.dataset.san = san;
-      const label = idx % 2 === 0 || i === 0 ? el("span", { class: "no" }, [`${no}.${idx % 2 === 1 ? ".." : ""}`]) : null;
-      items.push(el("li", {}, label ? [label, b] : [b]));
-    });
-    this.els.moves.replaceChildren(...items);
-    const cur = this.els.moves.querySelector(".current");
-    cur?.scrollIntoView?.({ block: "nearest" });
-    const n = s.moves.length;
-    const go = (p: number) => () => {
-      this.viewPly = p >= n ? null : Math.max(0, p);
-      this.render();
-    };
-    this.els.replay.replaceChildren(
-      button("«", go(0), "first", t("ui.replay_first")),
-      button("‹", go(ply - 1), "prev", t("ui.replay_prev")),
-      button("›", go(ply + 1), "next", t("ui.replay_next")),
-      button("»", go(n), "last", t("ui.replay_last")),
-      el("span", { class: "ply" }, [`${ply}/${n}`]),
-    );
-  }
-
-  private renderControls(): void {
-    const s = this.st!;
-    const may = this.may;
-    const c = this.els.controls;
-    c.replaceChildren();
-    if (!may || this.you === null) return;
-    const add = (key: string, action: Record<string, unknown>, cls: string, confirmFirst = false) => {
-      if (confirmFirst && this.confirming !== cls) {
-        c.appendChild(button(t(key), () => {
-          this.confirming = cls;
-          this.render();
-        }, cls));
-        return;
-      }
-      if (confirmFirst) {
-        c.appendChild(el("span", { class: "confirm", role: "group" }, [
-          el("span", {}, [t("ui.confirm." + cls)]),
-          button(t("ui.yes"), () => void this.act(action), cls + "-yes"),
-          button(t("ui.no"), () => {
-            this.confirming = null;
-            this.render();
-          }, cls + "-no"),
-        ]));
-        return;
-      }
-      c.appendChild(button(t(key), () => void this.act(action), cls));
-    };
-    if (s.status === "finished") {
-      c.appendChild(button(t("ui.new_game"), () => {
-        location.href = "/";
-      }, "new-game"));
-      return;
-    }
-    if (may.abort) add("ui.abort", { t: "abort" }, "abort");
-    if (may.resign && !may.abort) add("ui.resign", { t: "resign" }, "resign", true);
-    if (may.offer_draw) add("ui.offer_draw", { t: "offer_draw" }, "offer-draw");
-    if (may.accept_draw) {
-      add("ui.accept_draw", { t: "accept_draw" }, "accept-draw");
-      add("ui.decline_draw", { t: "decline_draw" }, "decline-draw");
-    }
-    for (const reason of may.claim_draw) add("ui.claim." + reason, { t: "claim_draw", reason }, "claim-" + reason);
-    if (may.claim_victory) add("ui.claim_victory", { t: "claim_victory" }, "claim-victory");
-    if (may.takeback) add(s.mode === "friend" ? "ui.ask_takeback" : "ui.takeback", { t: "takeback_request" }, "takeback");
-    if (may.accept_takeback) {
-      add("ui.accept_takeback", { t: "takeback_accept" }, "accept-takeback");
-      add("ui.decline_takeback", { t: "takeback_decline" }, "decline-takeback");
     }
   }
 
@@ -629,7 +443,7 @@ export class GamePage {
         ev.preventDefault();
         const text = input.value;
         input.value = "";
-        void this.typedMove(text);
+        void this.onTyped(text);
       });
     }
     const input = form.querySelector("input")!; // built just above
@@ -638,32 +452,6 @@ export class GamePage {
     form.querySelector("button")!.textContent = t("ui.play_move");
     form.hidden = s.status !== "active" || this.you === null;
   }
-
-  private renderTextView(p: Placement, ply: number): void {
-    const s = this.st!;
-    const list = (c: Color) =>
-      [...p.entries()]
-        .filter(([, pc]) => pc.color === c)
-        .sort(([a], [b]) => order(p.get(a)!.role) - order(p.get(b)!.role) || a - b)
-        .map(([sq, pc]) => t("piece." + roleKey(pc.role)) + " " + sqName(sq))
-        .join(", ");
-    const moves = s.san.slice(0, ply).map((x) => this.sanText(x)).join(" ");
-    this.els.textView.replaceChildren(
-      el("h2", {}, [t("ui.text_view")]),
-      el("p", { class: "tv-turn" }, [s.status === "finished" ? this.resultText() : t("ui.turn_of", { color: t("color." + s.turn) })]),
-      el("p", { class: "tv-white" }, [t("color.white") + ": " + list("white")]),
-      el("p", { class: "tv-black" }, [t("color.black") + ": " + list("black")]),
-      el("p", { class: "tv-moves" }, [t("ui.moves") + ": " + (moves || "—")]),
-    );
-  }
-}
-
-function order(r: string): number {
-  return "kqrbnp".indexOf(r);
-}
-
-function roleKey(r: string): string {
-  return { k: "king", q: "queen", r: "rook", b: "bishop", n: "knight", p: "pawn" }[r] ?? r;
 }
 
 function sqPair(uci: string): [Sq, Sq] {
@@ -679,16 +467,3 @@ async function copy(text: string, fallback: HTMLInputElement): Promise<void> {
     toast(t("ui.copy_by_hand"));
   }
 }
-
-export async function joinGame(id: string, key: string): Promise<string | null> {
-  const have = savedGames()[id];
-  try {
-    const j = await call<{ id: string; secret: string; color: Color }>("POST", `/api/games/${id}/join`, { key });
-    saveGame({ id, secret: j.secret, color: j.color, mode: "friend", created: Date.now() });
-    return j.secret;
-  } catch (e) {
-    if (have) return have.secret;
-    throw e;
-  }
-}
-
