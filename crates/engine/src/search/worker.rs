@@ -1,130 +1,26 @@
-//! The search: iterative deepening with aspiration windows over a principal
-//! variation search, quiescence search with SEE pruning, and the usual pruning and
-//! reductions. Several workers share the transposition table (Lazy SMP); the main
-//! worker reports and decides when to stop. Each pruning, reduction, extension and
-//! ordering heuristic can be switched off through [`Limits::features`] (see
-//! [`crate::features`]) so that its worth can be measured in a match.
+//! One search thread: iterative deepening with aspiration windows, a principal
+//! variation search with pruning, reductions and extensions, and a quiescence
+//! search of captures. Each heuristic can be switched off through
+//! [`Limits::features`](super::Limits::features).
 
+use super::see::{captured_value, see_ge, SEE_VALUE};
+use super::tt::Bound;
+use super::{Info, Limits, Score, SearchResult, Shared, INF, MATE, MATE_BOUND, MAX_PLY};
 use crate::eval;
 use crate::features::Features;
-use crate::see::{captured_value, see_ge, SEE_VALUE};
-use crate::tt::{Bound, Tt};
 use guoxiang_core::{Bitboard, Color, Move, MoveKind, MoveList, Position, Role};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::{Duration, Instant};
-
-pub const INF: i32 = 32_000;
-pub const MATE: i32 = 31_000;
-pub const MAX_PLY: usize = 128;
-const MATE_BOUND: i32 = MATE - MAX_PLY as i32;
-
-/// A score as UCI shows it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Score {
-    Cp(i32),
-    /// Mate in this many moves (negative: being mated).
-    Mate(i32),
-}
-
-impl Score {
-    pub fn from_internal(s: i32) -> Score {
-        if s >= MATE_BOUND {
-            Score::Mate((MATE - s + 1) / 2)
-        } else if s <= -MATE_BOUND {
-            Score::Mate(-(MATE + s + 1) / 2)
-        } else {
-            Score::Cp(s)
-        }
-    }
-}
-
-/// When to stop.
-#[derive(Debug, Clone, Default)]
-pub struct Limits {
-    pub depth: Option<i32>,
-    pub nodes: Option<u64>,
-    pub mate: Option<i32>,
-    /// Stop after an iteration once this much time has passed.
-    pub soft: Option<Duration>,
-    /// Stop at once when this much time has passed.
-    pub hard: Option<Duration>,
-    /// Only these root moves (UCI `searchmoves`).
-    pub searchmoves: Vec<Move>,
-    pub multipv: usize,
-    /// Which search features are used (all by default; UCI option `Disable`).
-    pub features: Features,
-}
-
-/// Shared between the search threads and the UCI thread.
-pub struct Shared {
-    pub tt: Tt,
-    pub stop: AtomicBool,
-    /// Set only by the GUI's `stop` (and `quit`, `ucinewgame`), not by time limits.
-    pub gui_stop: AtomicBool,
-    /// True from `go` until just before `bestmove` is written.
-    pub searching: AtomicBool,
-    /// While set, time limits are not applied (UCI `go ponder` before `ponderhit`).
-    pub pondering: AtomicBool,
-    pub nodes: AtomicU64,
-    /// Reset at `ponderhit`, so time counts from then.
-    pub start: std::sync::Mutex<Instant>,
-}
-
-impl Shared {
-    pub fn new(hash_mb: usize) -> Shared {
-        Shared {
-            tt: Tt::new(hash_mb),
-            stop: AtomicBool::new(false),
-            gui_stop: AtomicBool::new(false),
-            searching: AtomicBool::new(false),
-            pondering: AtomicBool::new(false),
-            nodes: AtomicU64::new(0),
-            start: std::sync::Mutex::new(Instant::now()),
-        }
-    }
-
-    /// Time since the search started (or since `ponderhit`).
-    pub fn elapsed(&self) -> Duration {
-        self.start.lock().map(|s| s.elapsed()).unwrap_or_default()
-    }
-}
-
-/// One line of search output.
-#[derive(Debug, Clone)]
-pub struct Info {
-    pub depth: i32,
-    pub seldepth: i32,
-    pub multipv: usize,
-    pub score: Score,
-    pub bound: Option<Bound>,
-    pub nodes: u64,
-    pub time: Duration,
-    pub hashfull: u32,
-    pub pv: Vec<Move>,
-}
-
-/// The result of a search.
-#[derive(Debug, Clone)]
-pub struct SearchResult {
-    pub best: Option<Move>,
-    pub ponder: Option<Move>,
-    pub score: i32,
-    pub depth: i32,
-    pub nodes: u64,
-    /// All root lines of the last completed iteration (MultiPV), best first.
-    pub lines: Vec<(Move, i32)>,
-}
+use std::sync::atomic::Ordering;
+use std::time::Duration;
 
 #[derive(Clone, Copy)]
 struct Frame {
     eval: i32,
     mv: Option<Move>,
     moved: Option<(Color, Role)>,
-    excluded: Option<Move>,
 }
 
 /// One search thread's state.
-pub struct Worker<'a> {
+pub(crate) struct Worker<'a> {
     shared: &'a Shared,
     /// The default (or given) weights, or a copy without the evaluation terms that
     /// `limits.features` switches off.
@@ -146,7 +42,7 @@ pub struct Worker<'a> {
     features: Features,
     root_excluded: Vec<Move>,
     stopped: bool,
-    /// A node budget for this worker's checks (from `go nodes`).
+    /// Late move reductions by depth and move number.
     lmr: Box<[[i32; 64]; 64]>,
 }
 
@@ -154,7 +50,6 @@ const EMPTY_FRAME: Frame = Frame {
     eval: 0,
     mv: None,
     moved: None,
-    excluded: None,
 };
 
 impl<'a> Worker<'a> {
@@ -191,12 +86,6 @@ impl<'a> Worker<'a> {
             stopped: false,
             lmr,
         }
-    }
-
-    /// Uses other evaluation weights (the tuner and the human levels do).
-    pub fn with_weights(mut self, w: &'a eval::Weights) -> Worker<'a> {
-        self.weights = Worker::weights_for(w, &self.features);
-        self
     }
 
     fn weights_for(w: &'a eval::Weights, f: &Features) -> std::borrow::Cow<'a, eval::Weights> {
@@ -264,6 +153,7 @@ impl<'a> Worker<'a> {
             score: 0,
             depth: 0,
             nodes: 0,
+            pv: Vec::new(),
             lines: Vec::new(),
         };
         if root_moves.is_empty() {
@@ -326,15 +216,14 @@ impl<'a> Worker<'a> {
                     self.report_line(report, depth, pv_index, score, None);
                 }
             }
-            if lines.len() < multipv || self.stopped && lines.is_empty() {
+            if lines.len() < multipv {
                 // An unfinished iteration: keep the last complete one, but take the
                 // first line's best move if it was searched fully.
                 if let Some((m, s, pv)) = lines.first() {
-                    if pv_index_complete(&lines) {
-                        result.best = Some(*m);
-                        result.score = *s;
-                        result.ponder = pv.get(1).copied();
-                    }
+                    result.best = Some(*m);
+                    result.score = *s;
+                    result.ponder = pv.get(1).copied();
+                    result.pv.clone_from(pv);
                 }
                 break;
             }
@@ -347,6 +236,7 @@ impl<'a> Worker<'a> {
             prev_best = Some(*best);
             result.best = Some(*best);
             result.ponder = pv.get(1).copied();
+            result.pv.clone_from(pv);
             result.score = *score;
             result.depth = depth;
             result.lines = lines.iter().map(|(m, s, _)| (*m, *s)).collect();
@@ -458,13 +348,8 @@ impl<'a> Worker<'a> {
                 }
             }
         }
-        let excluded = self.frames[ply].excluded;
         let key = pos.zobrist();
-        let tt = if excluded.is_none() {
-            self.shared.tt.probe(key)
-        } else {
-            None
-        };
+        let tt = self.shared.tt.probe(key);
         let tt_move = tt.and_then(|h| h.mv).filter(|&m| pos.is_legal(m));
         if let Some(h) = tt {
             if self.features.ttcut && !pv_node && h.depth >= depth {
@@ -490,7 +375,7 @@ impl<'a> Worker<'a> {
         let improving = !in_check && ply >= 2 && static_eval > self.frames[ply - 2].eval;
         self.killers[ply + 1] = [None, None];
 
-        if !pv_node && !in_check && excluded.is_none() {
+        if !pv_node && !in_check {
             // Reverse futility pruning.
             if self.features.rfp
                 && depth <= 8
@@ -553,7 +438,7 @@ impl<'a> Worker<'a> {
             scores.swap(i, bi);
             moves.as_mut_slice().swap(i, bi);
             let m = moves[i];
-            if Some(m) == excluded || root && self.root_excluded.contains(&m) {
+            if root && self.root_excluded.contains(&m) {
                 continue;
             }
             if root && !self.limits.searchmoves.is_empty() && !self.limits.searchmoves.contains(&m)
@@ -657,28 +542,26 @@ impl<'a> Worker<'a> {
         }
         if played == 0 {
             // Everything was pruned or excluded.
-            if excluded.is_some() || root {
+            if root {
                 return alpha;
             }
             return static_eval.max(alpha);
         }
-        if excluded.is_none() {
-            let bound = if best >= beta {
-                Bound::Lower
-            } else if best > original_alpha {
-                Bound::Exact
-            } else {
-                Bound::Upper
-            };
-            self.shared.tt.store(
-                key,
-                best_move,
-                score_to_tt(best, ply),
-                static_eval,
-                depth,
-                bound,
-            );
-        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else if best > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            best_move,
+            score_to_tt(best, ply),
+            static_eval,
+            depth,
+            bound,
+        );
         best
     }
 
@@ -931,10 +814,6 @@ impl<'a> Worker<'a> {
         }
         best
     }
-}
-
-fn pv_index_complete<T>(lines: &[T]) -> bool {
-    !lines.is_empty()
 }
 
 #[inline]
