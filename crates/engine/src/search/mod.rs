@@ -1,7 +1,7 @@
 //! The search: iterative deepening with aspiration windows over a principal
 //! variation search, quiescence search with SEE pruning, and the usual pruning and
-//! reductions ([`worker`]), moves tried in stages ([`picker`]), every tunable named
-//! in [`params`]. Several workers share the transposition table (Lazy SMP, [`run`]);
+//! reductions (`worker`), moves tried in stages (`picker`), every tunable named
+//! in `params`. Several workers share the transposition table (Lazy SMP, `run`);
 //! the main worker reports and decides when to stop. Each pruning, reduction,
 //! extension and ordering heuristic can be switched off through
 //! [`Limits::features`] (see [`crate::features`]) so that its worth can be measured
@@ -10,9 +10,9 @@
 //! Outside the crate the search is reached through [`crate::Engine`]; this module
 //! exports only the types a caller reads or fills in.
 
-// mod check;
-// pub(crate) mod params;
-// mod picker;
+mod check;
+pub(crate) mod params;
+mod picker;
 pub(crate) mod see;
 pub mod time;
 pub(crate) mod tt;

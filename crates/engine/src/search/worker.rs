@@ -3,12 +3,15 @@
 //! search of captures. Each heuristic can be switched off through
 //! [`Limits::features`](super::Limits::features).
 
-use super::see::{captured_value, see_ge, SEE_VALUE};
+use super::check::gives_check;
+use super::params::*;
+use super::picker::{Hints, MovePicker};
+use super::see::{captured_value, see_ge};
 use super::tt::Bound;
 use super::{Info, Limits, Score, SearchResult, Shared, INF, MATE, MATE_BOUND, MAX_PLY};
 use crate::eval;
 use crate::features::Features;
-use guoxiang_core::{Bitboard, Color, Move, MoveKind, MoveList, Position, Role};
+use guoxiang_core::{Bitboard, Color, Move, MoveList, Position, Role};
 use std::sync::atomic::Ordering;
 use std::time::Duration;
 
@@ -62,7 +65,7 @@ impl<'a> Worker<'a> {
         let mut lmr = Box::new([[0i32; 64]; 64]);
         for (d, row) in lmr.iter_mut().enumerate().skip(1) {
             for (n, r) in row.iter_mut().enumerate().skip(1) {
-                *r = (0.75 + (d as f64).ln() * (n as f64).ln() / 2.25) as i32;
+                *r = (LMR_BASE + (d as f64).ln() * (n as f64).ln() / LMR_DIV) as i32;
             }
         }
         let weights = Worker::weights_for(eval::default_weights(), &limits.features);
@@ -170,16 +173,16 @@ impl<'a> Worker<'a> {
         let mut prev_scores = vec![0i32; multipv];
         for depth in 1..=max_depth {
             // Helper threads skip some depths so the threads spread out.
-            if self.id > 0 && depth > 1 && (depth + self.id as i32) % 3 == 0 {
+            if self.id > 0 && depth > 1 && (depth + self.id as i32) % SMP_SKIP_CYCLE == 0 {
                 continue;
             }
             self.root_excluded.clear();
             let mut lines = Vec::with_capacity(multipv);
             for pv_index in 0..multipv {
                 self.seldepth = 0;
-                let mut delta = 18;
+                let mut delta = ASP_DELTA;
                 let guess = prev_scores[pv_index];
-                let (mut alpha, mut beta) = if self.features.aspiration && depth >= 5 {
+                let (mut alpha, mut beta) = if self.features.aspiration && depth >= ASP_MIN_DEPTH {
                     ((guess - delta).max(-INF), (guess + delta).min(INF))
                 } else {
                     (-INF, INF)
@@ -190,20 +193,24 @@ impl<'a> Worker<'a> {
                         break s;
                     }
                     if s <= alpha {
-                        if self.id == 0 && self.shared.elapsed() > Duration::from_secs(2) {
+                        if self.id == 0
+                            && self.shared.elapsed() > Duration::from_secs(REPORT_BOUNDS_AFTER_S)
+                        {
                             self.report_line(report, depth, pv_index, s, Some(Bound::Upper));
                         }
                         beta = (alpha + beta) / 2;
                         alpha = (s - delta).max(-INF);
                     } else if s >= beta {
-                        if self.id == 0 && self.shared.elapsed() > Duration::from_secs(2) {
+                        if self.id == 0
+                            && self.shared.elapsed() > Duration::from_secs(REPORT_BOUNDS_AFTER_S)
+                        {
                             self.report_line(report, depth, pv_index, s, Some(Bound::Lower));
                         }
                         beta = (s + delta).min(INF);
                     } else {
                         break s;
                     }
-                    delta += delta / 2 + 5;
+                    delta += delta / 2 + ASP_GROWTH;
                 };
                 if self.stopped {
                     break;
@@ -252,18 +259,18 @@ impl<'a> Worker<'a> {
             }
             if !self.shared.pondering.load(Ordering::Relaxed) {
                 if let Some(soft) = self.limits.soft {
-                    let scale = match stability {
-                        0 => 1.6,
-                        1 => 1.2,
-                        2..=3 => 0.9,
-                        _ => 0.6,
-                    };
+                    let scale = STABILITY_SCALE[match stability {
+                        0 => 0,
+                        1 => 1,
+                        2..=3 => 2,
+                        _ => 3,
+                    }];
                     if self.shared.elapsed().as_secs_f64() >= soft.as_secs_f64() * scale {
                         break;
                     }
                 }
             }
-            if root_moves.len() == 1 && self.limits.soft.is_some() && depth >= 4 {
+            if root_moves.len() == 1 && self.limits.soft.is_some() && depth >= SINGLE_MOVE_DEPTH {
                 break;
             }
         }
@@ -378,8 +385,8 @@ impl<'a> Worker<'a> {
         if !pv_node && !in_check {
             // Reverse futility pruning.
             if self.features.rfp
-                && depth <= 8
-                && static_eval - 75 * (depth - i32::from(improving)) >= beta
+                && depth <= RFP_MAX_DEPTH
+                && static_eval - RFP_MARGIN * (depth - i32::from(improving)) >= beta
                 && static_eval < MATE_BOUND
             {
                 return static_eval;
@@ -388,13 +395,15 @@ impl<'a> Worker<'a> {
             let b = pos.board();
             let non_pawn = b.by_color(pos.turn()) - b.pawns() - b.kings();
             if self.features.nmp
-                && depth >= 3
+                && depth >= NMP_MIN_DEPTH
                 && static_eval >= beta
                 && non_pawn.any()
                 && self.frames[ply].mv.is_some()
             {
                 if let Some(null) = pos.null_move() {
-                    let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(3);
+                    let r = NMP_BASE
+                        + depth / NMP_DEPTH_DIV
+                        + ((static_eval - beta) / NMP_EVAL_DIV).min(NMP_EVAL_MAX);
                     self.frames[ply + 1] = EMPTY_FRAME;
                     self.keys.push(key);
                     let s = -self.negamax(&null, depth - r, -beta, -beta + 1, ply + 1, !cutnode);
@@ -409,7 +418,8 @@ impl<'a> Worker<'a> {
             }
         }
         // Internal iterative reduction: no hash move, search a little shallower.
-        if self.features.iir && tt_move.is_none() && depth >= 4 && (pv_node || cutnode) {
+        if self.features.iir && tt_move.is_none() && depth >= IIR_MIN_DEPTH && (pv_node || cutnode)
+        {
             depth -= 1;
         }
 
@@ -417,8 +427,7 @@ impl<'a> Worker<'a> {
         if moves.is_empty() {
             return if in_check { -MATE + ply as i32 } else { 0 };
         }
-        let mut scores = [0i32; guoxiang_core::MAX_MOVES];
-        self.score_moves(pos, &moves, tt_move, ply, &mut scores);
+        let mut picker = MovePicker::new(pos, &mut moves, &self.ordering(pos, tt_move, ply));
 
         let mut best = -INF;
         let mut best_move = None;
@@ -426,18 +435,7 @@ impl<'a> Worker<'a> {
         let mut quiets_tried: MoveList = MoveList::new();
         let mut captures_tried: MoveList = MoveList::new();
         let original_alpha = alpha;
-        let n = moves.len();
-        for i in 0..n {
-            // Selection sort step: bring the best remaining move to i.
-            let mut bi = i;
-            for j in i + 1..n {
-                if scores[j] > scores[bi] {
-                    bi = j;
-                }
-            }
-            scores.swap(i, bi);
-            moves.as_mut_slice().swap(i, bi);
-            let m = moves[i];
+        while let Some((m, _)) = picker.next() {
             if root && self.root_excluded.contains(&m) {
                 continue;
             }
@@ -448,34 +446,40 @@ impl<'a> Worker<'a> {
             let is_capture = captured_value(pos, m) > 0;
             let is_promo = m.promotion().is_some();
             let quiet = !is_capture && !is_promo;
-            let child = pos.after(m);
-            let gives_check = child.is_check();
+            let gives_check = gives_check(pos, m);
 
             if !root && best > -MATE_BOUND {
                 // Late move pruning and futility pruning of quiet moves.
                 if quiet && !gives_check && !in_check {
-                    let lmp_limit = (3 + depth * depth) * if improving { 2 } else { 1 };
-                    if self.features.lmp && depth <= 8 && played >= lmp_limit {
+                    let lmp_limit = (LMP_BASE + depth * depth) * if improving { 2 } else { 1 };
+                    if self.features.lmp && depth <= LMP_MAX_DEPTH && played >= lmp_limit {
                         continue;
                     }
-                    if self.features.fp && depth <= 6 && static_eval + 100 + 90 * depth <= alpha {
+                    if self.features.fp
+                        && depth <= FP_MAX_DEPTH
+                        && static_eval + FP_BASE + FP_PER_DEPTH * depth <= alpha
+                    {
                         continue;
                     }
-                    if self.features.see && depth <= 6 && !see_ge(pos, m, -50 * depth) {
+                    if self.features.see
+                        && depth <= SEE_MAX_DEPTH
+                        && !see_ge(pos, m, -SEE_QUIET_PER_DEPTH * depth)
+                    {
                         continue;
                     }
                 }
                 if self.features.see
                     && is_capture
-                    && depth <= 6
+                    && depth <= SEE_MAX_DEPTH
                     && !gives_check
-                    && !see_ge(pos, m, -90 * depth)
+                    && !see_ge(pos, m, -SEE_CAPTURE_PER_DEPTH * depth)
                 {
                     continue;
                 }
             }
 
             played += 1;
+            let child = pos.after(m);
             let moved_role = pos.board().role_at(m.from()).unwrap_or(Role::Pawn);
             self.frames[ply + 1] = EMPTY_FRAME;
             self.frames[ply + 1].mv = Some(m);
@@ -489,7 +493,11 @@ impl<'a> Worker<'a> {
             } else {
                 // Late move reductions.
                 let mut r = 0;
-                if self.features.lmr && depth >= 3 && played > 1 + i32::from(pv_node) && quiet {
+                if self.features.lmr
+                    && depth >= LMR_MIN_DEPTH
+                    && played > 1 + i32::from(pv_node)
+                    && quiet
+                {
                     r = self.lmr[(depth as usize).min(63)][(played as usize).min(63)];
                     if !pv_node {
                         r += 1;
@@ -504,7 +512,7 @@ impl<'a> Worker<'a> {
                         r -= 1;
                     }
                     let h = self.history[pos.turn().index()][m.from().index()][m.to().index()];
-                    r -= h / 6000;
+                    r -= h / LMR_HISTORY_DIV;
                     if self.is_killer(ply, m) {
                         r -= 1;
                     }
@@ -591,7 +599,7 @@ impl<'a> Worker<'a> {
         quiets: &MoveList,
         captures: &MoveList,
     ) {
-        let bonus = (depth * depth * 16).min(1600);
+        let bonus = (depth * depth * HISTORY_BONUS_PER_DEPTH2).min(HISTORY_BONUS_MAX);
         let c = pos.turn().index();
         // A feature that is off never fills its table, so ordering and reductions
         // see empty killers, countermoves or zero histories.
@@ -640,46 +648,18 @@ impl<'a> Worker<'a> {
         }
     }
 
-    fn score_moves(
-        &self,
-        pos: &Position,
-        moves: &MoveList,
-        tt_move: Option<Move>,
-        ply: usize,
-        scores: &mut [i32],
-    ) {
-        let c = pos.turn().index();
+    /// What orders the moves at `ply`: the hash move, killers, countermove, histories.
+    fn ordering(&self, pos: &Position, tt_move: Option<Move>, ply: usize) -> Hints<'_> {
         let counter = match (self.frames[ply].mv, self.frames[ply].moved) {
             (Some(prev), Some((_, role))) => self.counter[role.index()][prev.to().index()],
             _ => None,
         };
-        for (i, &m) in moves.iter().enumerate() {
-            scores[i] = if Some(m) == tt_move {
-                100_000_000
-            } else {
-                let victim = captured_value(pos, m);
-                let promo = m.promotion();
-                if victim > 0 || promo.is_some() {
-                    let moved = pos.board().role_at(m.from()).unwrap_or(Role::Pawn);
-                    let vrole = pos.board().role_at(m.to()).unwrap_or(Role::Pawn);
-                    let base = if promo == Some(Role::Queen) || see_ge(pos, m, 0) {
-                        10_000_000
-                    } else {
-                        -10_000_000
-                    };
-                    let promo_bonus = promo.map_or(0, |r| SEE_VALUE[r.index()]);
-                    base + 10 * (victim + promo_bonus) - SEE_VALUE[moved.index()] / 10
-                        + self.capture_history[moved.index()][m.to().index()][vrole.index()] / 16
-                } else if self.killers[ply][0] == Some(m) {
-                    9_000_000
-                } else if self.killers[ply][1] == Some(m) {
-                    8_000_000
-                } else if counter == Some(m) {
-                    7_000_000
-                } else {
-                    self.history[c][m.from().index()][m.to().index()]
-                }
-            };
+        Hints {
+            tt_move,
+            killers: self.killers[ply],
+            counter,
+            history: &self.history[pos.turn().index()],
+            capture_history: &self.capture_history,
         }
     }
 
@@ -746,33 +726,14 @@ impl<'a> Worker<'a> {
         if in_check && moves.is_empty() {
             return -MATE + ply as i32;
         }
-        let mut scores = [0i32; guoxiang_core::MAX_MOVES];
-        for (i, &m) in moves.iter().enumerate() {
-            let moved = pos.board().role_at(m.from()).unwrap_or(Role::Pawn);
-            scores[i] = 10 * captured_value(pos, m) - SEE_VALUE[moved.index()] / 10
-                + if matches!(m.kind(), MoveKind::Promotion(_)) {
-                    9000
-                } else {
-                    0
-                };
-        }
-        let n = moves.len();
+        let mut picker = MovePicker::quiescence(pos, &mut moves);
         let mut best_move = None;
-        for i in 0..n {
-            let mut bi = i;
-            for j in i + 1..n {
-                if scores[j] > scores[bi] {
-                    bi = j;
-                }
-            }
-            scores.swap(i, bi);
-            moves.as_mut_slice().swap(i, bi);
-            let m = moves[i];
+        while let Some((m, _)) = picker.next() {
             if !in_check {
                 // Delta pruning and SEE pruning.
                 if self.features.delta
                     && m.promotion().is_none()
-                    && stand_pat + captured_value(pos, m) + 200 <= alpha
+                    && stand_pat + captured_value(pos, m) + DELTA_MARGIN <= alpha
                 {
                     continue;
                 }
@@ -818,7 +779,7 @@ impl<'a> Worker<'a> {
 
 #[inline]
 fn update_history(h: &mut i32, bonus: i32) {
-    *h += bonus - *h * bonus.abs() / 16_384;
+    *h += bonus - *h * bonus.abs() / HISTORY_MAX;
 }
 
 #[inline]
