@@ -11,8 +11,11 @@
 //! exports only the types a caller reads or fills in.
 
 mod check;
+mod deepening;
+mod negamax;
 pub(crate) mod params;
 mod picker;
+mod qsearch;
 pub(crate) mod see;
 pub mod time;
 pub(crate) mod tt;
