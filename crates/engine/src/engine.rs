@@ -53,6 +53,16 @@ impl Think {
 
     /// The limits actually searched with: the caller's, narrowed by the style (the
     /// smaller depth and node limit; at least the style's number of candidates).
+    ///
+    /// ```
+    /// use guoxiang_core::Position;
+    /// use guoxiang_engine::{levels, Think};
+    /// let mut think = Think::new(Position::new());
+    /// think.limits.depth = Some(12);
+    /// think.style = Some(levels::style_for_level(1)); // depth 1, 6 candidates
+    /// let limits = think.effective_limits();
+    /// assert_eq!((limits.depth, limits.multipv), (Some(1), 6));
+    /// ```
     pub fn effective_limits(&self) -> Limits {
         let mut limits = self.limits.clone();
         if let Some(s) = &self.style {
