@@ -182,10 +182,10 @@ impl Engine {
         self.shared.begin(think.ponder);
         let engine = Arc::clone(self);
         std::thread::spawn(move || {
+            // Finishes even if `done` panics, so the engine never stays "thinking".
+            let finish = FinishOnDrop(engine.handle());
             let decision = engine.decide(&think, &mut report);
-            let handle = engine.handle();
-            done(decision, &handle);
-            handle.finish();
+            done(decision, &finish.0);
         })
     }
 
@@ -297,6 +297,15 @@ impl StopHandle {
     /// Marks the search (and its waits) over: [`StopHandle::is_thinking`] is false.
     pub fn finish(&self) {
         self.0.searching.store(false, Ordering::SeqCst);
+    }
+}
+
+/// Calls [`StopHandle::finish`] when dropped.
+struct FinishOnDrop(StopHandle);
+
+impl Drop for FinishOnDrop {
+    fn drop(&mut self) {
+        self.0.finish();
     }
 }
 
