@@ -8,7 +8,7 @@
 //!         ../shared/tools/match/openings-dev.epd 2000 6000 target/tune/selfplay.txt [seed]
 
 use guoxiang_core::{Color, Game, Outcome, Position};
-use guoxiang_engine::search::{Limits, Shared, Worker};
+use guoxiang_engine::{Engine, Think};
 use std::io::Write;
 
 struct Rng(u64);
@@ -40,7 +40,7 @@ fn main() -> std::io::Result<()> {
     let seed: u64 = args.get(4).and_then(|s| s.parse().ok()).unwrap_or(1);
     let mut out = std::io::BufWriter::new(std::fs::File::create(&args[3])?);
     let mut rng = Rng(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1);
-    let shared = Shared::new(16);
+    let engine = Engine::new(16);
     let mut written = 0usize;
     for g in 0..games {
         let fen = &openings[g % openings.len()];
@@ -57,7 +57,7 @@ fn main() -> std::io::Result<()> {
             let m = moves[(rng.next() % moves.len() as u64) as usize];
             let _ = game.play(m);
         }
-        shared.tt.clear();
+        engine.clear_hash();
         let mut samples: Vec<(String, i32)> = Vec::new();
         let mut result = None;
         while result.is_none() && game.moves().len() < 400 {
@@ -70,16 +70,10 @@ fn main() -> std::io::Result<()> {
                 .iter()
                 .map(|p| p.zobrist())
                 .collect();
-            shared.nodes.store(0, std::sync::atomic::Ordering::Relaxed);
-            shared
-                .stop
-                .store(false, std::sync::atomic::Ordering::Relaxed);
-            let limits = Limits {
-                nodes: Some(nodes),
-                multipv: 1,
-                ..Limits::default()
-            };
-            let r = Worker::new(&shared, 0, keys, limits).search(&pos, &mut |_| {});
+            let mut think = Think::new(pos.clone());
+            think.history = keys;
+            think.limits.nodes = Some(nodes);
+            let r = engine.think(&think, &mut |_| {});
             let Some(best) = r.best else { break };
             // Quiet positions only: not in check, best move not a capture or promotion,
             // and not a decided position.

@@ -3,6 +3,7 @@
 
 use crate::features::Features;
 use crate::search::{Limits, Shared, Worker};
+
 use guoxiang_core::Position;
 use std::time::{Duration, Instant};
 

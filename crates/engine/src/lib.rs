@@ -2,26 +2,28 @@
 //!
 //! A UCI chess engine on top of `guoxiang-core`: alpha-beta search with the usual
 //! modern refinements, a tapered evaluation, human levels 1–8, and the UCI
-//! protocol. The library is used in-process by the server; the binary
+//! protocol. Every caller — the UCI protocol ([`uci`]), the server, tools — thinks
+//! through one facade, [`Engine::think`]: a position, the game before it, limits
+//! and a level's [`Style`](levels::Style) in, a [`Decision`] out. The binary
 //! `guoxiang-engine` speaks UCI on stdin/stdout.
 //!
 //! ```
-//! use guoxiang_engine::search::{Limits, Shared, Worker};
 //! use guoxiang_core::Position;
-//! let shared = Shared::new(1);
-//! let pos = Position::from_fen("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1").unwrap();
-//! let limits = Limits { depth: Some(4), multipv: 1, ..Limits::default() };
-//! let result = Worker::new(&shared, 0, Vec::new(), limits).search(&pos, &mut |_| {});
-//! assert_eq!(result.best.map(|m| m.to_uci()), Some("a1a8".to_string()));
+//! use guoxiang_engine::{levels, Engine, Think};
+//! let engine = Engine::new(16);
+//! let mut think = Think::new(Position::new());
+//! think.style = Some(levels::style_for_level(2));
+//! let decision = engine.think(&think, &mut |_| {});
+//! assert!(decision.best.is_some() && decision.think_time.is_some());
 //! ```
 
 pub mod bench;
+mod engine;
 pub mod eval;
 mod eval_weights;
 pub mod features;
 pub mod levels;
 pub mod search;
-pub mod see;
-pub mod time;
-pub mod tt;
 pub mod uci;
+
+pub use engine::{Decision, Engine, StopHandle, Think};

@@ -3,26 +3,20 @@
 
 use guoxiang_core::Position;
 use guoxiang_engine::features::Features;
-use guoxiang_engine::search::{Limits, Score, Shared, Worker};
+use guoxiang_engine::search::Score;
+use guoxiang_engine::{Engine, Think};
 
 fn best(fen: &str, depth: i32) -> (String, Score) {
     best_with(fen, depth, Features::ALL)
 }
 
 fn best_with(fen: &str, depth: i32, features: Features) -> (String, Score) {
-    let shared = Shared::new(8);
-    let pos = Position::from_fen(fen).expect("test FEN is valid");
-    let limits = Limits {
-        depth: Some(depth),
-        multipv: 1,
-        features,
-        ..Limits::default()
-    };
-    let r = Worker::new(&shared, 0, Vec::new(), limits).search(&pos, &mut |_| {});
-    (
-        r.best.expect("a move").to_uci(),
-        Score::from_internal(r.score),
-    )
+    let engine = Engine::new(8);
+    let mut think = Think::new(Position::from_fen(fen).expect("test FEN is valid"));
+    think.limits.depth = Some(depth);
+    think.limits.features = features;
+    let d = engine.think(&think, &mut |_| {});
+    (d.best.expect("a move").to_uci(), d.uci_score())
 }
 
 #[test]

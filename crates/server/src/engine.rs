@@ -1,15 +1,19 @@
 //! Computer moves: searches run on a bounded pool of blocking threads (a
-//! semaphore with one permit per worker), never on the async runtime. In untimed
-//! games the human levels answer after a human-like thinking time (a timer, not a
-//! busy thread).
+//! semaphore with one permit per worker), never on the async runtime. Each move is
+//! decided by the engine's facade, [`Engine::think`], with the game's level; in
+//! untimed games the human levels answer after the human-like thinking time it
+//! returns (a timer, not a busy thread).
 
 use crate::state::EngineJob;
 use guoxiang_core::Move;
-use guoxiang_engine::levels::{choose, human_think_ms, style_for_level};
-use guoxiang_engine::search::{Limits, Shared, Worker};
+use guoxiang_engine::levels::style_for_level;
+use guoxiang_engine::{Decision, Engine, Think};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Semaphore;
+
+/// The transposition table of one computer move, in MB.
+const HASH_MB: usize = 2;
 
 /// The engine's answer: a move (none if it has none) and its score from its side.
 pub struct EngineReply {
@@ -39,60 +43,50 @@ impl EnginePool {
     pub async fn think(&self, job: EngineJob) -> Option<EngineReply> {
         let permit = self.permits.clone().acquire_owned().await.ok()?;
         let started = std::time::Instant::now();
-        let human = self.human_time && job.untimed && style_for_level(job.level).human_time;
-        let (reply, think_ms) = tokio::task::spawn_blocking(move || {
+        let human = self.human_time && job.untimed;
+        let (ply, key) = (job.ply, job.position.zobrist());
+        let decision = tokio::task::spawn_blocking(move || {
             let _permit = permit;
-            search(job)
+            decide(job)
         })
         .await
         .ok()?;
-        if human {
+        if let Some(think) = decision.think_time.filter(|_| human) {
             // The search is done and its thread freed; the answer waits on a timer.
-            let wait = Duration::from_millis(think_ms).saturating_sub(started.elapsed());
-            tokio::time::sleep(wait).await;
+            tokio::time::sleep(think.saturating_sub(started.elapsed())).await;
         }
-        Some(reply)
+        Some(EngineReply {
+            ply,
+            key,
+            mv: decision.best,
+            score: decision.score,
+        })
     }
 }
 
-/// The reply and a human-like thinking time for it, in milliseconds.
-fn search(job: EngineJob) -> (EngineReply, u64) {
-    let style = style_for_level(job.level);
-    let shared = Shared::new(2);
+/// What the engine plays in `job`: the level's choice within the job's budget.
+fn decide(job: EngineJob) -> Decision {
     let budget = Duration::from_millis(job.budget_ms);
-    let limits = Limits {
-        depth: style.depth,
-        nodes: style.nodes,
-        soft: Some(budget / 2),
-        hard: Some(budget),
-        multipv: style.candidates.max(1),
-        ..Limits::default()
-    };
-    let result = Worker::new(&shared, 0, job.history, limits).search(&job.position, &mut |_| {});
-    let rand = random_unit();
-    let mv = choose(&result.lines, &style, rand).or(result.best);
-    let score = result
-        .lines
-        .iter()
-        .find(|(m, _)| Some(*m) == mv)
-        .map_or(result.score, |l| l.1);
-    let think_ms = human_think_ms(&result.lines, random_unit());
-    (
-        EngineReply {
-            ply: job.ply,
-            key: job.position.zobrist(),
-            mv,
-            score,
-        },
-        think_ms,
-    )
+    let mut think = Think::new(job.position);
+    think.history = job.history;
+    think.style = Some(style_for_level(job.level));
+    think.limits.soft = Some(budget / 2);
+    think.limits.hard = Some(budget);
+    Engine::new(HASH_MB)
+        .with_seed(random_seed())
+        .think(&think, &mut |_| {})
+}
+
+/// A seed from the operating system's generator, so games differ.
+fn random_seed() -> u64 {
+    let mut b = [0u8; 8];
+    if getrandom::fill(&mut b).is_err() {
+        return 0x9e37_79b9_7f4a_7c15;
+    }
+    u64::from_le_bytes(b)
 }
 
 /// A uniform number in [0, 1) from the operating system's generator.
 pub fn random_unit() -> f64 {
-    let mut b = [0u8; 8];
-    if getrandom::fill(&mut b).is_err() {
-        return 0.5;
-    }
-    (u64::from_le_bytes(b) >> 11) as f64 / (1u64 << 53) as f64
+    (random_seed() >> 11) as f64 / (1u64 << 53) as f64
 }

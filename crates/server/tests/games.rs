@@ -93,7 +93,7 @@ async fn friend_game_to_checkmate_over_websockets_with_a_spectator() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_full_game_against_the_computer_ends_in_checkmate() {
     use guoxiang_core::Position;
-    use guoxiang_engine::search::{Limits, Shared, Worker};
+    use guoxiang_engine::{Engine, Think};
     let srv = real("cpu").await;
     let (id, me) = srv
         .create(json!({"mode": "computer", "level": 1, "color": "white"}))
@@ -107,14 +107,10 @@ async fn a_full_game_against_the_computer_ends_in_checkmate() {
         }
         let n = state["moves"].as_array().map_or(0, Vec::len);
         let pos = Position::from_fen(state["fen"].as_str().expect("fen")).expect("FEN");
-        let shared = Shared::new(4);
-        let limits = Limits {
-            depth: Some(3),
-            multipv: 1,
-            ..Limits::default()
-        };
-        let best = Worker::new(&shared, 0, Vec::new(), limits)
-            .search(&pos, &mut |_| {})
+        let mut think = Think::new(pos);
+        think.limits.depth = Some(3);
+        let best = Engine::new(4)
+            .think(&think, &mut |_| {})
             .best
             .expect("a move");
         ws.send(json!({"t": "move", "uci": best.to_uci()})).await;
