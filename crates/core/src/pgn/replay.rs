@@ -337,7 +337,10 @@ impl GameRecord {
     }
 
     /// Replays the mainline with full legality checks and returns its moves.
-    /// Variations are checked as well when `variations` is true.
+    /// Variations are checked as well when `variations` is true. A null move
+    /// (`--`, `Z0`) passes the turn and is returned as [`Move::NULL`] (replay it
+    /// with [`Position::null_move`]); a `Variant` other than standard chess is
+    /// [`ReplayError::UnsupportedVariant`].
     ///
     /// ```
     /// use guoxiang_core::pgn::GameRecord;
