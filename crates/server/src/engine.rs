@@ -3,7 +3,7 @@
 //! games the human levels answer after a human-like thinking time (a timer, not a
 //! busy thread).
 
-use crate::state::EngineJob;
+use crate::game::EngineJob;
 use guoxiang_core::Move;
 use guoxiang_engine::levels::{choose, human_think_ms, style_for_level};
 use guoxiang_engine::search::{Limits, Shared, Worker};

@@ -6,10 +6,12 @@
 //! that is credited to the player's clock), and `ping`. Spectators (no or a
 //! wrong secret) receive everything and may send nothing but `ack` and `ping`.
 
-use crate::actor::{Cmd, Update};
-use crate::api::{secret_of, GameId, Target};
-use crate::error::ApiError;
-use crate::state::{Action, Seat};
+use super::error::ApiError;
+use super::games::{GameId, Target};
+use super::secret_of;
+use crate::actor::{Cmd, Update, Who};
+use crate::game::{self, Seat};
+use crate::protocol::{view, Action, Control, ServerMsg};
 use crate::AppState;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -18,7 +20,7 @@ use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use guoxiang_core::Color;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
@@ -52,8 +54,8 @@ pub async fn upgrade(
         }
     };
     Ok(ws
-        .max_message_size(16 * 1024)
-        .max_frame_size(16 * 1024)
+        .max_message_size(MAX_FRAME)
+        .max_frame_size(MAX_FRAME)
         // Small buffers: thousands of sockets each send small JSON messages.
         .read_buffer_size(4 * 1024)
         .write_buffer_size(0)
@@ -61,15 +63,39 @@ pub async fn upgrade(
         .into_response())
 }
 
-fn state_msg(kind: &str, u: &Update, seat: Seat) -> String {
-    json!({
-        "t": kind,
-        "seq": u.seq,
-        "you": seat.code(),
-        "state": u.view,
-        "may": u.may_for(seat),
+/// The largest client message read (docs/API.md); longer ones are answered
+/// `bad_message`. Frames up to [`MAX_FRAME`] are read to say so.
+pub const MAX_MESSAGE: usize = 16 * 1024;
+/// The largest frame the socket takes at all.
+pub const MAX_FRAME: usize = 1024 * 1024;
+
+fn send_text(msg: &ServerMsg) -> String {
+    // Our own types always serialise.
+    serde_json::to_string(msg).unwrap_or_default()
+}
+
+fn state_msg(hello: bool, u: &Update, seat: Seat) -> String {
+    let (seq, you, state, may) = (
+        u.seq,
+        view::you(seat),
+        u.view.clone(),
+        u.may_for(seat).cloned().unwrap_or_default(),
+    );
+    send_text(&if hello {
+        ServerMsg::Hello {
+            seq,
+            you,
+            state,
+            may,
+        }
+    } else {
+        ServerMsg::State {
+            seq,
+            you,
+            state,
+            may,
+        }
     })
-    .to_string()
 }
 
 /// The lag estimate from acknowledged updates.
@@ -140,7 +166,7 @@ async fn session(
     };
     lag.sent(first.seq, time.now_ms());
     let mut open = sink
-        .send(Message::Text(state_msg("hello", &first, seat).into()))
+        .send(Message::Text(state_msg(true, &first, seat).into()))
         .await
         .is_ok();
     let mut shutdown = app.shutdown.clone();
@@ -150,8 +176,8 @@ async fn session(
                 let text = match msg {
                     Some(Ok(Message::Text(t))) => t.to_string(),
                     Some(Ok(Message::Binary(_))) => {
-                        let e = ApiError::bad_request("bad_message", "send JSON text frames");
-                        open = sink.send(Message::Text(error_msg(&e, None).into())).await.is_ok();
+                        let e = bad_message("send JSON text frames", None);
+                        open = sink.send(Message::Text(e.into())).await.is_ok();
                         continue;
                     }
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
@@ -165,7 +191,7 @@ async fn session(
             u = updates.recv() => match u {
                 Ok(u) => {
                     lag.sent(u.seq, time.now_ms());
-                    open = sink.send(Message::Text(state_msg("state", &u, seat).into())).await.is_ok();
+                    open = sink.send(Message::Text(state_msg(false, &u, seat).into())).await.is_ok();
                 }
                 Err(RecvError::Lagged(_)) => continue,
                 Err(RecvError::Closed) => {
@@ -190,8 +216,16 @@ async fn session(
     }
 }
 
-fn error_msg(e: &ApiError, id: Option<&Value>) -> String {
-    json!({"t": "error", "id": id, "error": e.code, "message": e.message}).to_string()
+fn error_msg(e: &ApiError, id: Option<Value>) -> String {
+    send_text(&ServerMsg::Error {
+        id,
+        error: e.code.to_string(),
+        message: e.message.clone(),
+    })
+}
+
+fn bad_message(text: impl Into<String>, id: Option<Value>) -> String {
+    error_msg(&ApiError::bad_request("bad_message", text), id)
 }
 
 /// Handles one client message; returns the answer to send, if any.
@@ -202,49 +236,55 @@ async fn handle_text(
     text: &str,
     lag: &mut Lag,
 ) -> Option<String> {
+    if text.len() > MAX_MESSAGE {
+        return Some(bad_message(
+            format!("a message is at most {MAX_MESSAGE} bytes"),
+            None,
+        ));
+    }
     let mut v: Value = match serde_json::from_str(text) {
         Ok(v @ Value::Object(_)) => v,
         Ok(_) => {
-            let e =
-                ApiError::bad_request("bad_message", "a message is a JSON object with a field t");
-            return Some(error_msg(&e, None));
+            return Some(bad_message(
+                "a message is a JSON object with a field t",
+                None,
+            ))
         }
-        Err(e) => {
-            let e = ApiError::bad_request("bad_message", e.to_string());
-            return Some(error_msg(&e, None));
-        }
+        Err(e) => return Some(bad_message(e.to_string(), None)),
     };
     let id = v.as_object_mut().and_then(|o| o.remove("id"));
-    match v.get("t").and_then(Value::as_str) {
-        Some("ack") => {
-            if let Some(seq) = v.get("seq").and_then(Value::as_u64) {
+    if matches!(v.get("t").and_then(Value::as_str), Some("ack" | "ping")) {
+        return match serde_json::from_value::<Control>(v) {
+            Ok(Control::Ack { seq }) => {
                 lag.acked(seq, app.ctx.time.now_ms());
+                None
             }
-            return None;
-        }
-        Some("ping") => return Some(json!({"t": "pong", "id": id}).to_string()),
-        _ => {}
+            Ok(Control::Ping) => Some(send_text(&ServerMsg::Pong { id })),
+            Err(e) => Some(bad_message(e.to_string(), id)),
+        };
     }
-    let action: Action = match serde_json::from_value(v) {
+    let action = match serde_json::from_value::<Action>(v) {
         Ok(a) => a,
-        Err(e) => {
-            let e = ApiError::bad_request("bad_message", e.to_string());
-            return Some(error_msg(&e, id.as_ref()));
-        }
+        Err(e) => return Some(bad_message(e.to_string(), id)),
+    };
+    let action = match game::Action::try_from(action) {
+        Ok(a) => a,
+        Err(r) => return Some(error_msg(&r.into(), id)),
     };
     let credit_ms = lag.credit();
     let r = app
         .ask(tx, |reply| Cmd::Act {
-            seat,
+            who: Who::Seat(seat),
             action,
             credit_ms,
+            view: false,
             reply,
         })
         .await
         .and_then(|r| r);
     Some(match r {
-        Ok(()) => json!({"t": "ok", "id": id}).to_string(),
-        Err(e) => error_msg(&e, id.as_ref()),
+        Ok(_) => send_text(&ServerMsg::Ok { id }),
+        Err(e) => error_msg(&e, id),
     })
 }
 
