@@ -10,6 +10,7 @@
 
 pub mod draws;
 pub mod ending;
+pub mod lag;
 pub mod premove;
 pub mod presence;
 pub mod refusal;
@@ -178,6 +179,8 @@ pub struct GameState {
     takeback: takeback::Request,
     premove: premove::Premove,
     presence: presence::Presence,
+    /// What lag compensation each player may still be credited.
+    lag: lag::LagQuota,
     limits: Limits,
     /// The engine's recent evaluations, from its own side.
     pub engine_scores: Vec<i32>,
@@ -214,6 +217,7 @@ impl GameState {
             takeback: takeback::Request::default(),
             premove: premove::Premove::default(),
             presence: presence::Presence::new(limits.grace_ms),
+            lag: lag::LagQuota::default(),
             limits,
             engine_scores: Vec::new(),
             resumed: None,
@@ -343,7 +347,8 @@ impl GameState {
         ))
     }
 
-    /// Performs `action` for `seat` at `now`; `credit_ms` is lag compensation.
+    /// Performs `action` for `seat` at `now`; `credit_ms` is the lag
+    /// compensation the connection claims (bounded by the player's quota).
     /// Returns what to store and the answer: a refused action changes nothing,
     /// except that a flag found fallen ends the game (and the action is refused
     /// with [`Refusal::FlagFell`]).

@@ -79,7 +79,8 @@ pub(super) fn act(
                 return Err(Refusal::NotYourTurn);
             }
             let m = parse_move(g, &uci)?;
-            play(g, color, m, now, credit_ms)
+            let credit = g.lag.credit(color, credit_ms);
+            play(g, color, m, now, credit).inspect_err(|_| g.lag.refund(color, credit))
         }
         Action::Premove(uci) => {
             let pos = g.game.position().clone();

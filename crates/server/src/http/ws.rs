@@ -181,6 +181,19 @@ async fn session(
                         continue;
                     }
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                    // A text frame that is not UTF-8 is answered like any bad
+                    // message; then the socket closes, as RFC 6455 requires
+                    // (1007, invalid payload), and the client may reconnect.
+                    Some(Err(e)) if is_bad_utf8(&e) => {
+                        let e = bad_message("a text frame must be UTF-8", None);
+                        let _ = sink.send(Message::Text(e.into())).await;
+                        let close = axum::extract::ws::CloseFrame {
+                            code: 1007,
+                            reason: "text frames must be UTF-8".into(),
+                        };
+                        let _ = sink.send(Message::Close(Some(close))).await;
+                        break;
+                    }
                     Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
                 };
                 let reply = handle_text(&app, &tx, seat, &text, &mut lag).await;
@@ -214,6 +227,12 @@ async fn session(
             })
             .await;
     }
+}
+
+/// Whether a socket error is a text frame that is not UTF-8 (the WebSocket
+/// library reports it as an error of the read, not as a message).
+fn is_bad_utf8(e: &axum::Error) -> bool {
+    e.to_string().starts_with("UTF-8 encoding error")
 }
 
 fn error_msg(e: &ApiError, id: Option<Value>) -> String {
