@@ -175,6 +175,9 @@ pub async fn start(config: Config, time: time::TimeSource) -> Result<Running, Se
     let heartbeat = tokio::spawn(heartbeat(state.ctx.clone(), stop_rx.clone()));
     let mut rx = stop_rx;
     let task = tokio::spawn(async move {
+        // Parse errors answered in JSON; `tap_io` keeps `ConnectInfo<SocketAddr>`.
+        let listener =
+            axum::serve::ListenerExt::tap_io(http::guard::JsonErrorListener(listener), |_| {});
         let _ = axum::serve(listener, app)
             .with_graceful_shutdown(async move {
                 let _ = rx.wait_for(|s| *s).await;

@@ -171,3 +171,56 @@ async fn a_body_over_the_limit_is_payload_too_large() {
     let v: Value = serde_json::from_str(&v).expect("JSON");
     assert_eq!(v["error"], "payload_too_large");
 }
+
+/// Sends raw bytes; returns the status and the body.
+async fn raw(srv: &Srv, request: &[u8]) -> (u16, String) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(srv.addr)
+        .await
+        .expect("connect");
+    // The server may answer and close before it has read everything.
+    let _ = s.write_all(request).await;
+    let mut buf = Vec::new();
+    let _ = tokio::time::timeout(WAIT, s.read_to_end(&mut buf)).await;
+    let text = String::from_utf8_lossy(&buf).to_string();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    (status, body.to_string())
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_huge_url_or_header_block_gets_a_json_error() {
+    let srv = manual("huge").await;
+    let url = format!("/api/games/{}", "a".repeat(64 * 1024));
+    let req = format!("GET {url} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n");
+    let (s, body) = raw(&srv, req.as_bytes()).await;
+    let v: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body:?}"));
+    assert_eq!(
+        (s, v["error"].as_str()),
+        (414, Some("uri_too_long")),
+        "{body}"
+    );
+    let headers = format!("X-Pad: {}\r\n", "h".repeat(1000)).repeat(1024);
+    let req = format!("GET /api/health HTTP/1.1\r\nHost: t\r\n{headers}Connection: close\r\n\r\n");
+    let (s, body) = raw(&srv, req.as_bytes()).await;
+    let v: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body:?}"));
+    assert_eq!(
+        (s, v["error"].as_str()),
+        (431, Some("headers_too_large")),
+        "{body}"
+    );
+    let (s, body) = raw(&srv, b"NOT HTTP AT ALL\r\n\r\n").await;
+    let v: Value = serde_json::from_str(&body).unwrap_or_else(|e| panic!("{e}: {body:?}"));
+    assert_eq!(
+        (s, v["error"].as_str()),
+        (400, Some("bad_request")),
+        "{body}"
+    );
+    // And the server still answers.
+    let (s, v) = srv.json("GET", "/api/health", None, None).await;
+    assert_eq!((s, v["ok"].as_bool()), (200, Some(true)));
+}

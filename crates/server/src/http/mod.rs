@@ -6,6 +6,7 @@
 
 pub mod error;
 pub mod games;
+pub mod guard;
 pub mod ws;
 
 use crate::protocol::{Explained, Health};
