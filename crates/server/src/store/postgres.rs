@@ -4,7 +4,7 @@
 //! if one of its writes fails (a duplicate ply, say) the group is redone one
 //! write per transaction so that the others stand. Plain TCP (no TLS yet).
 
-use super::rows::{barred_code, color_code, ms, GAME_COLUMNS};
+use super::rows::{barred_code, color_code, hashed, ms, GAME_COLUMNS, PLAIN_SECRETS};
 use super::{unix_ms, Backend, GameRow, MoveRow, StoreError, Write, MIGRATIONS};
 use crate::game::Change;
 use postgres::{Client, GenericClient, NoTls, Row, Statement};
@@ -55,7 +55,7 @@ fn prepare(c: &mut Client) -> Result<Stmts, postgres::Error> {
         )?,
         alive: c.prepare(
             "INSERT INTO server_alive (id, at) VALUES (1, $1) \
-             ON CONFLICT (id) DO UPDATE SET at = GREATEST(server_alive.at, excluded.at)",
+             ON CONFLICT (id) DO UPDATE SET at = excluded.at",
         )?,
     })
 }
@@ -124,7 +124,26 @@ fn migrate_locked(c: &mut Client) -> Result<(), StoreError> {
         }
         tx.commit().map_err(db)?;
     }
-    Ok(())
+    hash_plain_secrets(c)
+}
+
+/// Replaces secrets and join keys stored in plain text (before version 2) by
+/// their hashes.
+fn hash_plain_secrets(c: &mut Client) -> Result<(), StoreError> {
+    let mut tx = c.transaction().map_err(db)?;
+    let rows = tx.query(PLAIN_SECRETS, &[]).map_err(db)?;
+    for r in rows {
+        let id: String = r.try_get(0).map_err(db)?;
+        let w: Option<String> = r.try_get(1).map_err(db)?;
+        let b: Option<String> = r.try_get(2).map_err(db)?;
+        let k: Option<String> = r.try_get(3).map_err(db)?;
+        tx.execute(
+            "UPDATE games SET white_secret = $2, black_secret = $3, join_key = $4 WHERE id = $1",
+            &[&id, &hashed(w), &hashed(b), &hashed(k)],
+        )
+        .map_err(db)?;
+    }
+    tx.commit().map_err(db)
 }
 
 fn game_row(r: &Row) -> Result<GameRow, postgres::Error> {

@@ -85,6 +85,17 @@ fn barred_of(s: Option<&str>) -> Option<[bool; 2]> {
     })
 }
 
+/// A stored secret or join key as it must be stored: a hash (a plain-text
+/// value written by an older version is hashed).
+pub fn hashed(stored: Option<String>) -> Option<String> {
+    stored.map(|s| SecretHash::from_stored(&s).to_stored())
+}
+
+/// Selects the games that still hold a secret or join key in plain text.
+pub const PLAIN_SECRETS: &str = "SELECT id, white_secret, black_secret, join_key FROM games \
+    WHERE white_secret NOT LIKE 'sha256:%' OR black_secret NOT LIKE 'sha256:%' \
+    OR join_key NOT LIKE 'sha256:%'";
+
 /// A stored time (never negative).
 pub fn ms(v: u64) -> i64 {
     v.min(i64::MAX as u64) as i64

@@ -2,7 +2,7 @@
 //! connection, one reader, and a checkpoint thread that copies the WAL back
 //! beside the writer.
 
-use super::rows::{barred_code, color_code, ms, GAME_COLUMNS};
+use super::rows::{barred_code, color_code, hashed, ms, GAME_COLUMNS, PLAIN_SECRETS};
 use super::{unix_ms, Backend, GameRow, MoveRow, StoreError, Write, MIGRATIONS};
 use crate::game::Change;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -81,6 +81,25 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
             tx.commit()?;
         }
     }
+    hash_plain_secrets(conn)
+}
+
+/// Replaces secrets and join keys stored in plain text (before version 2) by
+/// their hashes.
+fn hash_plain_secrets(conn: &mut Connection) -> Result<(), StoreError> {
+    let tx = conn.transaction()?;
+    type Plain = (String, Option<String>, Option<String>, Option<String>);
+    let rows: Vec<Plain> = tx
+        .prepare(PLAIN_SECRETS)?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+        .collect::<Result<_, _>>()?;
+    for (id, w, b, k) in rows {
+        tx.execute(
+            "UPDATE games SET white_secret = ?2, black_secret = ?3, join_key = ?4 WHERE id = ?1",
+            params![id, hashed(w), hashed(b), hashed(k)],
+        )?;
+    }
+    tx.commit()?;
     Ok(())
 }
 
@@ -146,7 +165,7 @@ fn apply(c: &Connection, w: &Write) -> Result<(), rusqlite::Error> {
         Write::Alive { at } => {
             c.prepare_cached(
                 "INSERT INTO server_alive (id, at) VALUES (1, ?1) \
-                 ON CONFLICT (id) DO UPDATE SET at = MAX(server_alive.at, excluded.at)",
+                 ON CONFLICT (id) DO UPDATE SET at = excluded.at",
             )?
             .execute([at])?;
         }

@@ -100,9 +100,10 @@ async fn writes_read_back_and_duplicates_are_refused() {
     assert_eq!((rows.len(), total, rows[0].1), (1, 1, 1));
     assert_eq!(rows[0].0.ending, Some(ending));
     assert_eq!(rows[0].0.standing, Standing::default());
+    // The last record wins (even if the wall clock was set back).
     s.write(Write::Alive { at: 50 }).await.expect("alive");
-    s.write(Write::Alive { at: 40 }).await.expect("alive, late");
-    assert_eq!(s.alive_at().await.expect("alive"), Some(50));
+    s.write(Write::Alive { at: 40 }).await.expect("alive again");
+    assert_eq!(s.alive_at().await.expect("alive"), Some(40));
     // Reopening runs no migration twice.
     drop(s);
     let s = Store::open(None, &dir).expect("reopen");
@@ -137,5 +138,49 @@ async fn the_data_directory_and_database_are_private_and_hold_no_secret_in_clear
         );
     }
     drop(s);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test]
+async fn a_database_of_version_1_is_migrated_and_its_plain_secrets_hashed() {
+    let dir = std::env::temp_dir().join(format!("gx-store-v1-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("guoxiang.sqlite3");
+    {
+        let c = rusqlite::Connection::open(&path).expect("open");
+        c.execute_batch(
+            "CREATE TABLE schema_migrations (version BIGINT PRIMARY KEY, applied_at BIGINT NOT NULL);
+             INSERT INTO schema_migrations VALUES (1, 0);",
+        )
+        .expect("schema table");
+        c.execute_batch(MIGRATIONS[0].1).expect("version 1");
+        c.execute(
+            "INSERT INTO games (id, created_at, mode, time_control, white_secret, black_secret, \
+             status, white_ms, black_ms, join_key) VALUES ('old', 1, 'friend', '{}', 'plainw', \
+             NULL, 'waiting', 0, 0, 'plainkey')",
+            [],
+        )
+        .expect("an old game");
+    }
+    let s = Store::open(None, &dir).expect("migrates");
+    let (g, _) = s.game("old").await.expect("read").expect("exists");
+    assert_eq!(
+        g.seats.seat(Some("plainw")),
+        crate::game::Seat::Player(Color::White)
+    );
+    assert!(g.join_key.is_some_and(|k| k.matches("plainkey")));
+    assert_eq!(g.standing, Standing::default());
+    drop(s);
+    let c = rusqlite::Connection::open(&path).expect("open");
+    let (w, k): (String, String) = c
+        .query_row("SELECT white_secret, join_key FROM games", [], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .expect("row");
+    assert!(
+        w.starts_with("sha256:") && k.starts_with("sha256:"),
+        "{w} {k}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
