@@ -199,7 +199,11 @@ pub(super) fn play(
     g.clock.start(!color, now.mono);
     let pos = g.game.position().clone();
     if let Some(pm) = g.premove.take_for(&pos) {
-        changes.extend(play(g, !color, pm, now, 0)?);
+        // The move above stands whatever happens to the premove (a refused
+        // premove changes nothing; a flag that fell is the next tick's).
+        if let Ok(more) = play(g, !color, pm, now, 0) {
+            changes.extend(more);
+        }
     }
     Ok(changes)
 }
