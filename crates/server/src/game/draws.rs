@@ -1,8 +1,7 @@
 //! Draws by agreement and by claim. The offer rules are the core's (`Game`:
 //! only right after one's own move, one standing offer, no new offer after a
-//! refusal until the opponent has offered); here: how a claim is named, what the
-//! computer answers to an offer, and the state that is stored with the moves so
-//! that a restart restores it exactly.
+//! refusal until the opponent has offered); here: how a claim is named and the
+//! state that is stored with the moves so that a restart restores it exactly.
 
 use super::refusal::Refusal;
 use crate::protocol::ClaimReason;
@@ -35,12 +34,6 @@ pub fn claimable(d: ClaimableDraw) -> ClaimReason {
     }
 }
 
-/// Whether the computer at `level` accepts a draw offer, given its last
-/// evaluation from its own side and the move number.
-pub fn computer_accepts(level: u8, last_score: i32, fullmove: u32) -> bool {
-    guoxiang_engine::levels::accepts_draw(level, last_score, fullmove)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -50,10 +43,5 @@ mod tests {
         assert_eq!(claim_reason("fifty_moves"), Ok(ClaimReason::FiftyMoves));
         assert_eq!(claim_reason("opponent_left"), Ok(ClaimReason::OpponentLeft));
         assert_eq!(claim_reason("stalemate"), Err(Refusal::BadClaim));
-    }
-
-    #[test]
-    fn the_computer_does_not_take_a_draw_when_it_is_winning() {
-        assert!(!computer_accepts(3, 900, 40));
     }
 }

@@ -3,11 +3,13 @@
 //! [`Now`]). The core's `Game` keeps the moves, the endings and the draw-offer
 //! rules; around it: the clock, who holds which side ([`seats`]), takebacks
 //! ([`takeback`]), premoves ([`premove`]), who is connected ([`presence`]),
-//! draws ([`draws`]) and how the game ended ([`ending`]). Every action is
+//! draws ([`draws`]), lag compensation ([`lag`]), the computer's side
+//! (`computer`) and how the game ended ([`ending`]). Every action is
 //! checked completely before anything changes; a successful action returns the
 //! [`Change`]s that make it durable (the game task commits them before it
 //! answers). A game is built from a [`Record`] — new, or as stored — and its moves.
 
+mod computer;
 pub mod draws;
 pub mod ending;
 pub mod lag;
@@ -18,6 +20,7 @@ mod rules;
 pub mod seats;
 pub mod takeback;
 
+pub use computer::EngineJob;
 pub use draws::Standing;
 pub use ending::Ending;
 pub use refusal::Refusal;
@@ -146,18 +149,6 @@ impl TryFrom<crate::protocol::Action> for Action {
             A::TakebackDecline => Action::TakebackDecline,
         })
     }
-}
-
-/// A search the game task should start for the computer's move.
-pub struct EngineJob {
-    pub ply: usize,
-    pub position: Position,
-    pub history: Vec<u64>,
-    pub level: u8,
-    /// Milliseconds the engine may use at most.
-    pub budget_ms: u64,
-    /// The game has no clock.
-    pub untimed: bool,
 }
 
 /// A game in play or finished.
@@ -454,66 +445,6 @@ impl GameState {
                 }
             }
         }
-    }
-
-    /// The engine search to start now, if the computer is to move.
-    pub fn engine_job(&self) -> Option<EngineJob> {
-        let cpu = self.computer?;
-        if self.is_over() || self.game.turn() != cpu {
-            return None;
-        }
-        let positions = self.game.positions();
-        let budget_ms = if self.clock.is_untimed() {
-            1_000
-        } else {
-            (self.clock.stored()[cpu.index()] / 40).clamp(50, 2_000)
-        };
-        Some(EngineJob {
-            ply: self.game.moves().len(),
-            position: self.game.position().clone(),
-            history: positions[..positions.len() - 1]
-                .iter()
-                .map(Position::zobrist)
-                .collect(),
-            level: self.level.unwrap_or(DEFAULT_LEVEL),
-            budget_ms,
-            untimed: self.clock.is_untimed(),
-        })
-    }
-
-    /// The engine's answer for the position after `ply` moves: a move, or a
-    /// resignation.
-    pub fn engine_move(
-        &mut self,
-        ply: usize,
-        mv: Option<guoxiang_core::Move>,
-        score: i32,
-        now: Now,
-    ) -> Vec<Change> {
-        let Some(cpu) = self.computer else {
-            return Vec::new();
-        };
-        if ply != self.game.moves().len() || self.is_over() || self.game.turn() != cpu {
-            return Vec::new(); // stale (a takeback happened meanwhile)
-        }
-        self.engine_scores.push(score);
-        let level = self.level.unwrap_or(DEFAULT_LEVEL);
-        if guoxiang_engine::levels::resigns(level, &self.engine_scores) {
-            if let Ok(o) = self.game.resign(cpu) {
-                return self.finish(Ending::Outcome(o), now);
-            }
-        }
-        let before = self.standing();
-        let mut changes = match mv {
-            Some(m) if self.game.position().is_legal(m) => {
-                rules::play(self, cpu, m, now, 0).unwrap_or_else(|_| self.flag(cpu, now))
-            }
-            _ => Vec::new(),
-        };
-        if !self.is_over() && self.standing() != before {
-            changes.push(Change::Standing(self.standing()));
-        }
-        changes
     }
 }
 

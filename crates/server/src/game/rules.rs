@@ -92,7 +92,7 @@ pub(super) fn act(
             if let (Some(cpu), Some(level)) = (g.computer, g.level) {
                 let score = g.engine_scores.last().copied().unwrap_or(0);
                 let full = g.game.position().fullmove_number();
-                if super::draws::computer_accepts(level, score, full) {
+                if super::computer::computer_accepts(level, score, full) {
                     let o = g.game.accept_draw(cpu)?;
                     return Ok(g.finish(Ending::Outcome(o), now));
                 }

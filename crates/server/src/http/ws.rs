@@ -3,8 +3,10 @@
 //! game as `state`. The client sends actions (the same JSON as
 //! `POST /api/games/{id}/actions`, with an optional `id` echoed in the answer
 //! `ok` or `error`), `ack` for each `state` (the round trip measures the lag
-//! that is credited to the player's clock), and `ping`. Spectators (no or a
-//! wrong secret) receive everything and may send nothing but `ack` and `ping`.
+//! that is claimed for the player's clock; the game bounds it by the player's
+//! lag quota), and `ping`. Spectators (no or a wrong secret) receive everything
+//! and may send nothing but `ack` and `ping`. Every message is a
+//! [`protocol`](crate::protocol) type; anything else is answered `bad_message`.
 
 use super::error::ApiError;
 use super::games::{GameId, Target};
@@ -26,7 +28,7 @@ use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::mpsc;
 
-/// The most lag credited for one move, in milliseconds.
+/// The most lag a connection claims for one move, in milliseconds.
 pub const MAX_CREDIT_MS: u64 = 300;
 
 pub async fn upgrade(
