@@ -74,3 +74,55 @@ pub fn response(g: &GameState, seat: Seat, now: Now) -> GameResponse {
         may: g.may(seat, now),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::TimeControl;
+    use crate::game::{Limits, Record, Seats, SecretHash, Standing};
+    use crate::protocol::{Mode, Status};
+
+    fn game() -> GameState {
+        let r = Record {
+            id: "v".into(),
+            created_at: 0,
+            mode: Mode::Friend,
+            level: None,
+            computer: None,
+            control: TimeControl::fischer(60_000, 0),
+            seats: Seats([Some(SecretHash::of("w")), Some(SecretHash::of("b"))]),
+            join_key: None,
+            start: None,
+            status: Status::Active,
+            ending: None,
+            clocks: [60_000, 60_000],
+            finished_at: None,
+            standing: Standing::default(),
+            turn_since: None,
+        };
+        let limits = Limits {
+            grace_ms: 1,
+            join_timeout_ms: 1,
+        };
+        GameState::from_record(&r, &[], limits, Now { mono: 0, wall: 0 }, None).expect("new")
+    }
+
+    #[test]
+    fn every_seat_gets_every_field_of_may_in_json() {
+        let g = game();
+        let now = Now { mono: 0, wall: 0 };
+        for secret in [Some("w"), Some("b"), None] {
+            let r = response(&g, g.seat(secret), now);
+            let v = serde_json::to_value(&r).expect("JSON");
+            assert_eq!(v["may"].as_object().map(|o| o.len()), Some(9), "{v}");
+            assert!(v["may"]["accept_takeback"].is_boolean());
+        }
+        let spectator = response(&g, Seat::Spectator, now);
+        assert_eq!(spectator.you, None);
+        assert_eq!(spectator.may, crate::protocol::May::default());
+        let white = response(&g, Seat::Player(Color::White), now);
+        assert!(white.may.play && !white.may.accept_takeback);
+        assert_eq!(white.view.legal.len(), 20);
+        assert_eq!(white.view.clock.map(|c| c.white_ms), Some(60_000));
+    }
+}
