@@ -2,50 +2,30 @@
 //! WebSocket per game, which reconnects by itself and acknowledges every state so the
 //! server can measure the lag it credits to our clock.
 
-export interface Clock {
-  white_ms: number;
-  black_ms: number;
-  running: "white" | "black" | null;
-}
+// The wire types are generated from the server's Rust types (crates/server/src/protocol)
+// into ./api/types.gen.ts; the names below are the ones the page has always used.
+import type * as wire from "./api/types.gen";
 
-export interface May {
-  move: boolean;
-  abort: boolean;
-  resign: boolean;
-  offer_draw: boolean;
-  accept_draw: boolean;
-  claim_draw: string[];
-  claim_victory: boolean;
-  takeback: boolean;
-  accept_takeback?: boolean;
-}
+export type {
+  Action,
+  ClaimReason,
+  ClockView,
+  Control,
+  ErrorBody,
+  GameResponse,
+  GameView,
+  Mode,
+  ServerMsg,
+  Side,
+  Status,
+  TimeControl,
+  You,
+} from "./api/types.gen";
 
-export interface GameState {
-  id: string;
-  mode: "computer" | "friend" | "hotseat";
-  level: number | null;
-  computer: "white" | "black" | null;
-  status: "waiting" | "active" | "finished";
-  fen: string;
-  start_fen: string;
-  turn: "white" | "black";
-  moves: string[];
-  san: string[];
-  clock: Clock | null;
-  result: string | null;
-  reason: string | null;
-  winner: "white" | "black" | null;
-  draw_offer: "white" | "black" | null;
-  takeback_request: "white" | "black" | null;
-  claimable_draws: string[];
-  check: boolean;
-  legal: string[];
-  legal_san: string[];
-  disconnected: Record<"white" | "black", { since_ms: number; claimable: boolean } | null>;
-  joined: boolean;
-  you?: "white" | "black" | "both" | null;
-  may?: May;
-}
+export type Clock = wire.ClockView;
+export type May = wire.May;
+/** A game as the page keeps it: the view, and (from HTTP or the socket) who we are and what we may do. */
+export type GameState = wire.GameView & { you?: wire.You | null; may?: wire.May };
 
 export class ApiError extends Error {
   constructor(
@@ -74,32 +54,15 @@ export async function call<T>(method: string, path: string, body?: unknown, secr
   return data as T;
 }
 
-export interface Created {
-  id: string;
-  secret: string;
-  color: "white" | "black";
-  join_url?: string;
-  watch_url: string;
-}
-
-export interface Explained {
-  legal: boolean;
-  code?: string;
-  message?: string;
-  uci?: string;
-  san?: string;
-}
+export type Created = wire.Created;
+export type Explained = wire.Explained;
 
 export function explain(fen: string, uci: string, lang: string): Promise<Explained> {
   const q = new URLSearchParams({ fen, move: uci, lang });
   return call<Explained>("GET", "/api/explain?" + q.toString());
 }
 
-export type Incoming =
-  | { t: "hello" | "state"; seq: number; you: GameState["you"]; state: GameState; may: May }
-  | { t: "ok"; id: unknown }
-  | { t: "error"; id: unknown; error: string; message: string }
-  | { t: "pong"; id: unknown };
+export type Incoming = wire.ServerMsg;
 
 /** One game's WebSocket: reconnects with back-off until closed or the game ends. */
 export class GameSocket {
@@ -159,7 +122,7 @@ export class GameSocket {
   }
 
   /** Sends an action; resolves with null when accepted, or the error. */
-  send(action: Record<string, unknown>): Promise<{ error: string; message: string } | null> {
+  send(action: wire.Action | Record<string, unknown>): Promise<{ error: string; message: string } | null> {
     return new Promise((resolve) => {
       if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
         resolve({ error: "network", message: "not connected" });

@@ -391,6 +391,43 @@ impl Game {
     }
 }
 
+/// A game's draw-offer state — the standing offer and the sides barred from
+/// offering — so that a stored game can be restored exactly.
+///
+/// ```
+/// use guoxiang_core::{game::Game, Color};
+/// let mut game = Game::new();
+/// game.play_san("e4").unwrap();
+/// game.offer_draw(Color::White).unwrap();
+/// let mut copy = Game::new();
+/// copy.play_san("e4").unwrap();
+/// copy.restore_draw_offers(game.draw_offers());
+/// assert_eq!(copy.draw_offer(), Some(Color::White));
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct DrawOffers {
+    /// The side whose offer stands.
+    pub standing: Option<Color>,
+    /// Whether White and Black are barred from offering (their offer was declined).
+    pub barred: [bool; 2],
+}
+
+impl Game {
+    /// The draw-offer state, for storing.
+    pub fn draw_offers(&self) -> DrawOffers {
+        DrawOffers {
+            standing: self.offer,
+            barred: self.offer_barred,
+        }
+    }
+
+    /// Restores a stored draw-offer state (after the moves have been replayed).
+    pub fn restore_draw_offers(&mut self, state: DrawOffers) {
+        self.offer = state.standing;
+        self.offer_barred = state.barred;
+    }
+}
+
 fn same_position(a: &Position, b: &Position) -> bool {
     a.board() == b.board()
         && a.turn() == b.turn()

@@ -1,17 +1,20 @@
 //! One task per live game. The task owns the game's [`GameState`]; everything
 //! else (HTTP handlers, WebSockets) talks to it only through [`Cmd`] messages and
 //! listens to its [`Update`] broadcasts, so the game could live in another
-//! process behind the same messages. The task commits every change to the store
-//! before it answers or broadcasts, wakes itself when a flag falls or a
-//! disconnect claim opens, and asks the engine pool for the computer's moves.
+//! process behind the same messages. One request is one message and one answer:
+//! an action over HTTP comes back with the new state for its sender. The task
+//! commits every change to the store before it answers or broadcasts, wakes
+//! itself when a flag falls, a disconnect claim opens or an unjoined game runs
+//! out of time, and asks the engine pool for the computer's moves.
 
 use crate::engine::{EnginePool, EngineReply};
-use crate::error::ApiError;
-use crate::state::{Action, GameState, Seat};
-use crate::store::Store;
+use crate::game::{Action, Change, GameState, Seat};
+use crate::http::error::ApiError;
+use crate::protocol::view;
+use crate::protocol::{GameResponse, GameView, May};
+use crate::store::{Store, Write};
 use crate::time::TimeSource;
 use guoxiang_core::Color;
-use serde_json::Value;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tokio::sync::{broadcast, mpsc, oneshot};
@@ -20,15 +23,15 @@ use tokio::sync::{broadcast, mpsc, oneshot};
 #[derive(Debug)]
 pub struct Update {
     pub seq: u64,
-    /// The public view of the game.
-    pub view: Value,
+    /// The public view of the game (with `seq`).
+    pub view: Arc<GameView>,
     /// What White, Black and a hot-seat player may do now.
-    pub may: [Value; 3],
+    pub may: [May; 3],
     pub finished: bool,
 }
 
 impl Update {
-    pub fn may_for(&self, seat: Seat) -> Option<&Value> {
+    pub fn may_for(&self, seat: Seat) -> Option<&May> {
         match seat {
             Seat::Player(Color::White) => Some(&self.may[0]),
             Seat::Player(Color::Black) => Some(&self.may[1]),
@@ -38,22 +41,32 @@ impl Update {
     }
 }
 
+/// Who sends an action: a secret to check (HTTP) or a seat already checked
+/// when the WebSocket subscribed.
+pub enum Who {
+    Secret(Option<String>),
+    Seat(Seat),
+}
+
 /// What the outside may ask of a game task.
 pub enum Cmd {
+    /// An action; the answer carries the new state for the sender when `view` is asked.
     Act {
-        seat: Seat,
+        who: Who,
         action: Action,
         credit_ms: u64,
-        reply: oneshot::Sender<Result<(), ApiError>>,
+        view: bool,
+        reply: oneshot::Sender<Result<Option<GameResponse>, ApiError>>,
     },
     Join {
         secret: String,
         key: String,
         reply: oneshot::Sender<Result<Color, ApiError>>,
     },
-    View {
+    /// The game as the holder of `secret` sees it.
+    Get {
         secret: Option<String>,
-        reply: oneshot::Sender<(Seat, Value, Value)>,
+        reply: oneshot::Sender<GameResponse>,
     },
     Pgn {
         reply: oneshot::Sender<String>,
@@ -104,9 +117,27 @@ impl Registry {
         }
     }
 
-    /// Starts a task for `state` unless one runs already for that id; returns
-    /// the sender of the task that serves the game.
+    /// Starts a task for a stored game unless one runs already for that id;
+    /// returns the sender of the task that serves the game.
     pub fn spawn(&self, state: GameState, ctx: &Ctx) -> mpsc::Sender<Cmd> {
+        self.start(state, ctx, None)
+    }
+
+    /// Starts the task of a new game, which stores it first; answers once the
+    /// game is committed.
+    pub async fn create(&self, state: GameState, ctx: &Ctx) -> Result<(), ApiError> {
+        let (tx, rx) = oneshot::channel();
+        self.start(state, ctx, Some(tx));
+        rx.await
+            .map_err(|_| ApiError::unavailable("the game could not be started"))?
+    }
+
+    fn start(
+        &self,
+        state: GameState,
+        ctx: &Ctx,
+        created: Option<oneshot::Sender<Result<(), ApiError>>>,
+    ) -> mpsc::Sender<Cmd> {
         let Ok(mut m) = self.inner.lock() else {
             // A poisoned lock means a panic elsewhere; serve nothing rather than panic.
             let (tx, _) = mpsc::channel(1);
@@ -119,7 +150,7 @@ impl Registry {
         m.insert(state.id.clone(), tx.clone());
         drop(m);
         let task = GameTask::new(state, ctx.clone(), tx.downgrade());
-        tokio::spawn(task.run(rx));
+        tokio::spawn(task.run(rx, created));
         tx
     }
 }
@@ -148,14 +179,12 @@ impl GameTask {
     }
 
     fn snapshot(&self) -> Arc<Update> {
-        let now = self.ctx.time.now_ms();
-        let mut view = self.st.view(now);
-        if let Some(o) = view.as_object_mut() {
-            o.insert("seq".into(), Value::from(self.seq));
-        }
+        let now = self.ctx.time.now();
+        let mut view = view::view(&self.st, now);
+        view.seq = Some(self.seq);
         Arc::new(Update {
             seq: self.seq,
-            view,
+            view: Arc::new(view),
             may: [
                 self.st.may(Seat::Player(Color::White), now),
                 self.st.may(Seat::Player(Color::Black), now),
@@ -192,22 +221,47 @@ impl GameTask {
         });
     }
 
-    /// Commits `writes`; on failure the task must stop (memory is ahead of disk).
-    async fn commit(&self, writes: Vec<crate::store::Write>) -> Result<(), ApiError> {
-        if writes.is_empty() {
+    /// Commits `changes`; on failure the task must stop (memory is ahead of disk).
+    async fn commit(&self, changes: Vec<Change>) -> Result<(), ApiError> {
+        if changes.is_empty() {
             return Ok(());
         }
         self.ctx
             .store
-            .write_all(writes)
+            .write_all(Write::changes(&self.st.id, changes))
             .await
             .map_err(|e| ApiError::unavailable(format!("storage failed: {e}")))
     }
 
-    async fn run(mut self, mut rx: mpsc::Receiver<Cmd>) {
+    async fn run(
+        mut self,
+        mut rx: mpsc::Receiver<Cmd>,
+        created: Option<oneshot::Sender<Result<(), ApiError>>>,
+    ) {
+        let first = match created {
+            Some(reply) => {
+                let w = Write::Create(Box::new(self.st.record()));
+                let r = self.ctx.store.write(w).await;
+                let r = r.map_err(|e| ApiError::unavailable(e.to_string()));
+                let ok = r.is_ok();
+                let _ = reply.send(r);
+                ok
+            }
+            None => match self.st.take_resumed() {
+                Some(c) => self.commit(vec![c]).await.is_ok(),
+                None => true,
+            },
+        };
+        if first {
+            self.serve(&mut rx).await;
+        }
+        self.ctx.registry.remove(&self.st.id);
+    }
+
+    async fn serve(&mut self, rx: &mut mpsc::Receiver<Cmd>) {
         self.start_engine();
         loop {
-            let now = self.ctx.time.now_ms();
+            let now = self.ctx.time.now();
             let deadline = self.st.next_deadline(now);
             let time = self.ctx.time.clone();
             let cmd = tokio::select! {
@@ -226,66 +280,71 @@ impl GameTask {
             }
             self.start_engine();
         }
-        self.ctx.registry.remove(&self.st.id);
     }
 
-    /// Time passed: a flag may have fallen, a disconnect claim may have opened.
+    /// Time passed: a flag may have fallen, a disconnect claim may have opened,
+    /// an unjoined game may have run out of time.
     async fn tick(&mut self) -> Result<(), ApiError> {
-        let now = self.ctx.time.now_ms();
-        if let Some(c) = self.st.clock.flagged(now) {
-            let writes = self.st.flag(c, now);
-            self.commit(writes).await?;
-        }
+        let changes = self.st.tick(self.ctx.time.now());
+        self.commit(changes).await?;
         self.broadcast();
         Ok(())
     }
 
     async fn handle(&mut self, cmd: Cmd) -> Result<(), ApiError> {
-        let now = self.ctx.time.now_ms();
+        let now = self.ctx.time.now();
         match cmd {
             Cmd::Act {
-                seat,
+                who,
                 action,
                 credit_ms,
+                view,
                 reply,
-            } => match self.st.act(seat, action, now, credit_ms) {
-                Ok(writes) => {
-                    let r = self.commit(writes).await;
-                    let failed = r.is_err();
-                    let _ = reply.send(r.clone());
-                    if failed {
-                        return r;
-                    }
+            } => {
+                let seat = match who {
+                    Who::Seat(s) => s,
+                    Who::Secret(s) => self.st.seat(s.as_deref()),
+                };
+                let (changes, answer) = self.st.act(seat, action, now, credit_ms);
+                let changed = !changes.is_empty();
+                if let Err(e) = self.commit(changes).await {
+                    let _ = reply.send(Err(e.clone()));
+                    return Err(e);
+                }
+                let accepted = answer.is_ok();
+                let answer = answer
+                    .map(|()| view.then(|| view::response(&self.st, seat, self.ctx.time.now())))
+                    .map_err(ApiError::from);
+                let _ = reply.send(answer);
+                // A refused action changes nothing, unless a flag was found fallen.
+                if accepted || changed {
                     self.broadcast();
                 }
-                Err(e) => {
-                    let _ = reply.send(Err(e));
-                }
-            },
-            Cmd::Join { secret, key, reply } => match self.st.join(secret, &key) {
-                Ok((color, writes)) => {
-                    let r = self.commit(writes).await;
+            }
+            Cmd::Join { secret, key, reply } => match self.st.join(&secret, &key) {
+                Ok((color, changes)) => {
+                    let r = self.commit(changes).await;
                     let _ = reply.send(r.clone().map(|()| color));
                     r?;
                     self.broadcast();
                 }
                 Err(e) => {
-                    let _ = reply.send(Err(e));
+                    let _ = reply.send(Err(e.into()));
                 }
             },
-            Cmd::View { secret, reply } => {
+            Cmd::Get { secret, reply } => {
                 let seat = self.st.seat(secret.as_deref());
-                let _ = reply.send((seat, self.st.view(now), self.st.may(seat, now)));
+                let _ = reply.send(view::response(&self.st, seat, now));
             }
             Cmd::Pgn { reply } => {
-                let _ = reply.send(self.st.pgn());
+                let _ = reply.send(crate::pgn::write(&self.st));
             }
             Cmd::Subscribe { secret, reply } => {
                 let seat = self.st.seat(secret.as_deref());
                 let _ = reply.send((seat, self.snapshot(), self.events.subscribe()));
             }
             Cmd::Presence { color, connected } => {
-                self.st.presence(color, connected, now);
+                self.st.set_presence(color, connected, now);
                 self.broadcast();
             }
             Cmd::Engine(r) => {
@@ -293,9 +352,9 @@ impl GameTask {
                     return Ok(()); // stale: the position changed meanwhile
                 }
                 self.engine_for = None;
-                let writes = self.st.engine_move(r.ply, r.mv, r.score, now);
-                if !writes.is_empty() {
-                    self.commit(writes).await?;
+                let changes = self.st.engine_move(r.ply, r.mv, r.score, now);
+                if !changes.is_empty() {
+                    self.commit(changes).await?;
                     self.broadcast();
                 }
             }

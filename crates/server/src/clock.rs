@@ -10,7 +10,7 @@ use guoxiang_core::Color;
 use serde::{Deserialize, Serialize};
 
 /// How the per-move bonus of a period is given.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
 #[serde(rename_all = "snake_case")]
 pub enum Bonus {
     /// The bonus is added after each move (Fischer increment).
@@ -23,7 +23,7 @@ pub enum Bonus {
 }
 
 /// One period of a time control.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
 pub struct Period {
     /// Moves by each player in this period; `None`: the rest of the game.
@@ -37,7 +37,7 @@ pub struct Period {
 }
 
 /// A time control: no periods means untimed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, Default, ts_rs::TS)]
 #[serde(deny_unknown_fields)]
 pub struct TimeControl {
     #[serde(default)]
@@ -191,6 +191,9 @@ pub struct Clock {
     moves: [u32; 2],
     /// The side whose clock runs, and since when.
     running: Option<(Color, u64)>,
+    /// Time the running side had already used before `since` (a clock restored
+    /// after a crash carries what was used up to the server's last sign of life).
+    carried: u64,
 }
 
 impl Clock {
@@ -201,6 +204,7 @@ impl Clock {
             remaining: [first, first],
             moves: [0, 0],
             running: None,
+            carried: 0,
         }
     }
 
@@ -211,6 +215,7 @@ impl Clock {
             remaining,
             moves,
             running: None,
+            carried: 0,
         }
     }
 
@@ -230,6 +235,7 @@ impl Clock {
     /// Starts `color`'s clock at `now` if the game is timed and both sides have
     /// already made their first move; otherwise the clock stays stopped.
     pub fn start(&mut self, color: Color, now: u64) {
+        self.carried = 0;
         if self.is_untimed() || self.moves[0] == 0 || self.moves[1] == 0 {
             self.running = None;
         } else {
@@ -237,15 +243,31 @@ impl Clock {
         }
     }
 
+    /// Like [`Clock::start`], with `used_ms` already used on this move (before
+    /// `now`): a game restored after a crash charges the time its side to move
+    /// thought while the server was still alive.
+    pub fn start_used(&mut self, color: Color, now: u64, used_ms: u64) {
+        self.start(color, now);
+        if self.running.is_some() {
+            self.carried = used_ms;
+        }
+    }
+
+    /// Thinking time of the running side at `now`.
+    fn elapsed(&self, since: u64, now: u64) -> u64 {
+        now.saturating_sub(since).saturating_add(self.carried)
+    }
+
     /// Stops the clock without charging anything (used on restart and game end).
     pub fn stop(&mut self, now: u64) {
         if let Some((c, since)) = self.running {
             // Charge the time used so far, without bonus, so a stop is not a gift.
-            let charged = self.charge(now.saturating_sub(since));
+            let charged = self.charge(self.elapsed(since, now));
             let r = &mut self.remaining[c.index()];
             *r = r.saturating_sub(charged);
         }
         self.running = None;
+        self.carried = 0;
     }
 
     fn current_bonus(&self, color: Color) -> u64 {
@@ -270,7 +292,7 @@ impl Clock {
         let base = self.remaining[color.index()];
         match self.running {
             Some((c, since)) if c == color => {
-                base.saturating_sub(self.charge(now.saturating_sub(since)))
+                base.saturating_sub(self.charge(self.elapsed(since, now)))
             }
             _ => base,
         }
@@ -283,7 +305,7 @@ impl Clock {
         if self.control.bonus == Bonus::Delay {
             allowed += self.current_bonus(c);
         }
-        Some((c, since + allowed))
+        Some((c, (since + allowed).saturating_sub(self.carried)))
     }
 
     /// Whether the running side has run out of time at `now`.
@@ -302,7 +324,7 @@ impl Clock {
         let mut bonus = 0;
         match self.running {
             Some((c, since)) if c == color => {
-                let used = now.saturating_sub(since).saturating_sub(credit_ms);
+                let used = self.elapsed(since, now).saturating_sub(credit_ms);
                 let b = self.current_bonus(color);
                 let base = self.remaining[i];
                 match self.control.bonus {
@@ -332,6 +354,7 @@ impl Clock {
             _ => {}
         }
         self.running = None;
+        self.carried = 0;
         self.moves[i] += 1;
         self.remaining[i] += bonus + self.control.time_added_after(self.moves[i]);
         Press::InTime {
@@ -344,6 +367,7 @@ impl Clock {
         self.remaining = remaining;
         self.moves = moves;
         self.running = None;
+        self.carried = 0;
     }
 
     /// The stored remaining times (base) of both sides.

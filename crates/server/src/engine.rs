@@ -4,7 +4,7 @@
 //! untimed games the human levels answer after the human-like thinking time it
 //! returns (a timer, not a busy thread).
 
-use crate::state::EngineJob;
+use crate::game::EngineJob;
 use guoxiang_core::Move;
 use guoxiang_engine::levels::style_for_level;
 use guoxiang_engine::{Decision, Engine, Think};

@@ -7,8 +7,14 @@
 //! accepted move is committed to the database ([`store`], SQLite by default,
 //! PostgreSQL with `--db postgres://…`)
 //! before it is acknowledged or broadcast, and unfinished games resume after a
-//! restart with the downtime charged to nobody. The API is described in
-//! docs/API.md.
+//! restart with the downtime charged to nobody (the thinking done before a
+//! crash, up to the server's last heartbeat, stays charged). The API is
+//! described in docs/API.md.
+//!
+//! Layout: [`game`] holds the rules of play (pure and typed), [`protocol`] the
+//! wire types (and the generated TypeScript), [`http`] the routes, handlers,
+//! WebSocket and errors, [`actor`] the task of each live game, [`store`] the
+//! database rows, [`clock`] the chess clock and [`pgn`] the export.
 //!
 //! ```no_run
 //! # async fn demo() -> Result<(), guoxiang_server::ServerError> {
@@ -20,20 +26,19 @@
 //! ```
 
 pub mod actor;
-pub mod api;
 pub mod clock;
 pub mod engine;
-pub mod error;
+pub mod game;
+pub mod http;
 pub mod pgn;
-pub mod state;
+pub mod protocol;
 pub mod store;
 pub mod time;
 pub mod web;
-pub mod ws;
+
+pub use http::router;
 
 use actor::{Ctx, Registry};
-use axum::routing::{get, post};
-use axum::Router;
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
@@ -56,7 +61,18 @@ pub struct Config {
     /// Games one address may create per minute, and at once.
     pub create_per_minute: u32,
     pub create_burst: u32,
+    /// How long a friend game waits for its second player before it is
+    /// aborted ([`JOIN_TIMEOUT_MS`]).
+    pub join_timeout_ms: u64,
 }
+
+/// A friend game nobody joins is aborted after 24 hours (docs/API.md).
+pub const JOIN_TIMEOUT_MS: u64 = 24 * 60 * 60 * 1000;
+
+/// How often the server records that it is alive (wall clock, in the
+/// database): after a crash, the side to move is charged the time it used up to
+/// the last record, at most this much less than it really used.
+pub const HEARTBEAT_MS: u64 = 1_000;
 
 impl Default for Config {
     fn default() -> Config {
@@ -69,6 +85,7 @@ impl Default for Config {
             disconnect_grace_ms: 60_000,
             create_per_minute: 30,
             create_burst: 20,
+            join_timeout_ms: JOIN_TIMEOUT_MS,
         }
     }
 }
@@ -93,34 +110,13 @@ pub struct AppState {
     pub shutdown: watch::Receiver<bool>,
 }
 
-/// The API's routes.
-pub fn router(state: Arc<AppState>) -> Router {
-    Router::new()
-        .route("/api/games", post(api::create).get(api::list))
-        .route("/api/games/{id}", get(api::get_game))
-        .route("/api/games/{id}/join", post(api::join))
-        .route("/api/games/{id}/pgn", get(api::pgn))
-        .route("/api/games/{id}/actions", post(api::act))
-        .route("/api/games/{id}/ws", get(ws::upgrade))
-        .route("/api/explain", get(api::explain))
-        .route("/api/health", get(api::health))
-        .route("/", get(web::index))
-        .route("/game/{id}", get(web::index))
-        .route("/join/{id}", get(web::index))
-        .route("/watch/{id}", get(web::index))
-        .route("/assets/app.js", get(web::app_js))
-        .route("/assets/app.css", get(web::app_css))
-        .fallback(api::not_found)
-        .method_not_allowed_fallback(api::method_not_allowed)
-        .with_state(state)
-}
-
 /// A running server.
 pub struct Running {
     pub addr: SocketAddr,
     pub state: Arc<AppState>,
     stop: watch::Sender<bool>,
     task: tokio::task::JoinHandle<()>,
+    heartbeat: tokio::task::JoinHandle<()>,
 }
 
 impl Running {
@@ -128,6 +124,7 @@ impl Running {
     pub async fn shutdown(self) {
         let _ = self.stop.send(true);
         let _ = self.task.await;
+        let _ = self.heartbeat.await;
     }
 }
 
@@ -145,9 +142,16 @@ pub async fn start(config: Config, time: time::TimeSource) -> Result<Running, Se
         engine: engine::EnginePool::new(config.engine_threads, config.computer_human_time),
         registry: Registry::default(),
     };
-    let now = time.now_ms();
-    for (row, moves) in store.unfinished().await? {
-        let st = state::GameState::from_rows(&row, &moves, now, config.disconnect_grace_ms)?;
+    // Read before this process records its own first sign of life.
+    let alive_at = store.alive_at().await?;
+    let limits = game::Limits {
+        grace_ms: config.disconnect_grace_ms,
+        join_timeout_ms: config.join_timeout_ms,
+    };
+    let now = time.now();
+    for (record, moves) in store.unfinished().await? {
+        let st = game::GameState::from_record(&record, &moves, limits, now, alive_at)
+            .map_err(|e| store::StoreError::Corrupt(format!("game {}: {e}", record.id)))?;
         ctx.registry.spawn(st, &ctx);
     }
     let listener = tokio::net::TcpListener::bind(config.addr)
@@ -167,9 +171,13 @@ pub async fn start(config: Config, time: time::TimeSource) -> Result<Running, Se
         limiter: Mutex::new(HashMap::new()),
         shutdown: stop_rx.clone(),
     });
-    let app = router(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
+    let app = http::router(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
+    let heartbeat = tokio::spawn(heartbeat(state.ctx.clone(), stop_rx.clone()));
     let mut rx = stop_rx;
     let task = tokio::spawn(async move {
+        // Parse errors answered in JSON; `tap_io` keeps `ConnectInfo<SocketAddr>`.
+        let listener =
+            axum::serve::ListenerExt::tap_io(http::guard::JsonErrorListener(listener), |_| {});
         let _ = axum::serve(listener, app)
             .with_graceful_shutdown(async move {
                 let _ = rx.wait_for(|s| *s).await;
@@ -181,7 +189,32 @@ pub async fn start(config: Config, time: time::TimeSource) -> Result<Running, Se
         state,
         stop,
         task,
+        heartbeat,
     })
+}
+
+/// Records every [`HEARTBEAT_MS`] that the server is alive, and once more when
+/// it stops.
+async fn heartbeat(ctx: Ctx, mut stop: watch::Receiver<bool>) {
+    loop {
+        let _ = ctx
+            .store
+            .write(store::Write::Alive {
+                at: ctx.time.wall_ms(),
+            })
+            .await;
+        let next = ctx.time.now_ms() + HEARTBEAT_MS;
+        tokio::select! {
+            _ = ctx.time.sleep_until(next) => {}
+            _ = stop.wait_for(|s| *s) => break,
+        }
+    }
+    let _ = ctx
+        .store
+        .write(store::Write::Alive {
+            at: ctx.time.wall_ms(),
+        })
+        .await;
 }
 
 /// Runs the server until Ctrl-C or SIGTERM (what `guoxiang serve` does).

@@ -1,8 +1,10 @@
 //! PGN export of a server game: the seven-tag roster, the time control, the
 //! `Termination` tag (the standard words) and our reason code in
 //! `GuoxiangReason`, then the moves in SAN, written by the core's PGN writer.
+//! The result and the termination come from the typed [`Ending`](crate::game::Ending).
 
-use crate::state::{GameState, Mode};
+use crate::game::{GameState, DEFAULT_LEVEL};
+use crate::protocol::Mode;
 use guoxiang_core::pgn::{GameRecord, GameResult};
 use guoxiang_core::Color;
 
@@ -33,25 +35,15 @@ fn time_control(g: &GameState) -> String {
 fn player(g: &GameState, c: Color) -> String {
     match (g.mode, g.computer) {
         (Mode::Computer, Some(cpu)) if cpu == c => {
-            format!("guoxiang level {}", g.level.unwrap_or(4))
+            format!("guoxiang level {}", g.level.unwrap_or(DEFAULT_LEVEL))
         }
         _ => c.name().to_string(),
     }
 }
 
 pub fn write(g: &GameState) -> String {
-    let result = match g.ending.as_ref().map(|e| e.result.as_str()) {
-        Some("1-0") => GameResult::WhiteWins,
-        Some("0-1") => GameResult::BlackWins,
-        Some("1/2-1/2") => GameResult::Draw,
-        _ => GameResult::Unknown,
-    };
-    let termination = match g.ending.as_ref().map(|e| e.reason.as_str()) {
-        None => "unterminated",
-        Some("timeout" | "timeout_vs_insufficient_material") => "time forfeit",
-        Some("abandonment" | "abandonment_draw" | "aborted") => "abandoned",
-        Some(_) => "normal",
-    };
+    let result = g.ending.map_or(GameResult::Unknown, |e| e.result());
+    let termination = g.ending.map_or("unterminated", |e| e.termination());
     let days = g.created_at.div_euclid(86_400_000);
     let (y, m, d) = civil(days);
     let mut rec = GameRecord::from_sans(g.sans().iter().cloned());
@@ -69,7 +61,7 @@ pub fn write(g: &GameState) -> String {
     rec.set_tag("TimeControl", time_control(g));
     rec.set_tag("Termination", termination);
     if let Some(e) = &g.ending {
-        rec.set_tag("GuoxiangReason", e.reason.clone());
+        rec.set_tag("GuoxiangReason", e.reason_code());
     }
     rec.to_pgn()
 }

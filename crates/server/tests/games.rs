@@ -623,7 +623,7 @@ async fn strangers_and_spectators_cannot_move_and_bad_input_is_refused() {
         )
         .await;
     assert_eq!(s, 413, "{v}");
-    assert!(v.contains("\"error\":\"bad_request\""), "{v}");
+    assert!(v.contains("\"error\":\"payload_too_large\""), "{v}");
     let (s, v) = srv.json("GET", "/api/nothing", None, None).await;
     assert_eq!((s, v["error"].as_str()), (404, Some("not_found")));
     // The address the server prints answers with the front end's page, not an error,

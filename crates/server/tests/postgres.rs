@@ -6,7 +6,12 @@
 mod common;
 
 use common::*;
-use guoxiang_server::store::{GameRow, MoveRow, Store, Write};
+use guoxiang_core::game::DrawOffers;
+use guoxiang_core::Color;
+use guoxiang_server::clock::TimeControl;
+use guoxiang_server::game::{Change, MoveRecord, Record, Seats, SecretHash, Standing};
+use guoxiang_server::protocol::{Mode, Status};
+use guoxiang_server::store::{Store, Write};
 use serde_json::{json, Value};
 
 fn url() -> Option<String> {
@@ -31,57 +36,68 @@ async fn the_store_on_postgres_commits_refuses_duplicates_and_reads_back() {
             .expect("open")
     };
     let id = format!("pg{}", std::process::id());
-    let row = GameRow {
+    let record = Record {
         id: id.clone(),
         created_at: 1,
-        mode: "computer".into(),
+        mode: Mode::Computer,
         level: Some(3),
-        computer_color: Some("black".into()),
-        time_control: "{}".into(),
-        white_secret: Some("w".into()),
-        black_secret: None,
-        status: "active".into(),
-        result: None,
-        reason: None,
-        white_ms: 0,
-        black_ms: 0,
-        finished_at: None,
-        start_fen: None,
+        computer: Some(Color::Black),
+        control: TimeControl::untimed(),
+        seats: Seats([Some(SecretHash::of("w")), None]),
         join_key: None,
+        start: None,
+        status: Status::Active,
+        ending: None,
+        clocks: [0, 0],
+        finished_at: None,
+        standing: Standing::default(),
+        turn_since: None,
     };
-    let mv = |ply: i64, uci: &str| MoveRow {
+    let mv = |ply: u64, uci: &str| MoveRecord {
         ply,
         uci: uci.into(),
         san: uci.into(),
-        white_ms: 5,
-        black_ms: 6,
-        played_at: 7,
+        clocks: [5, 6],
+        at: 7,
     };
-    s.write(Write::CreateGame(Box::new(row.clone())))
+    let change = |c: Change| Write::Change {
+        id: id.clone(),
+        change: c,
+    };
+    s.write(Write::Create(Box::new(record.clone())))
         .await
         .expect("create");
     // A duplicate ply in the same group commit fails alone.
     let r = s
         .write_all(vec![
-            Write::AppendMove {
-                id: id.clone(),
-                mv: mv(1, "e2e4"),
-            },
-            Write::AppendMove {
-                id: id.clone(),
-                mv: mv(1, "d2d4"),
-            },
+            change(Change::Moved(mv(1, "e2e4"))),
+            change(Change::Moved(mv(1, "d2d4"))),
         ])
         .await;
     assert!(r.is_err());
-    s.write(Write::AppendMove {
-        id: id.clone(),
-        mv: mv(2, "e7e5"),
-    })
-    .await
-    .expect("m2");
+    s.write(change(Change::Moved(mv(2, "e7e5"))))
+        .await
+        .expect("m2");
+    let standing = Standing {
+        draws: DrawOffers {
+            standing: None,
+            barred: [false, true],
+        },
+        takeback: Some(Color::White),
+    };
+    s.write(change(Change::Standing(standing)))
+        .await
+        .expect("offers");
+    s.write(Write::Alive { at: 99 }).await.expect("alive");
+    s.write(Write::Alive { at: 98 }).await.expect("alive");
+    // (The other test's servers write their own heartbeats meanwhile.)
+    assert!(s.alive_at().await.expect("alive").is_some());
     let (g, moves) = s.game(&id).await.expect("read").expect("exists");
-    assert_eq!(g, row.clone().with_clocks());
+    let mut expected = record.clone();
+    expected.clocks = [5, 6];
+    expected.standing = standing;
+    expected.turn_since = Some(7);
+    assert_eq!(g, expected);
     assert_eq!(moves, vec![mv(1, "e2e4"), mv(2, "e7e5")]);
     assert!(s
         .unfinished()
@@ -89,18 +105,6 @@ async fn the_store_on_postgres_commits_refuses_duplicates_and_reads_back() {
         .expect("unfinished")
         .iter()
         .any(|(g, _)| g.id == id));
-}
-
-trait WithClocks {
-    fn with_clocks(self) -> Self;
-}
-
-impl WithClocks for GameRow {
-    fn with_clocks(mut self) -> GameRow {
-        self.white_ms = 5;
-        self.black_ms = 6;
-        self
-    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -7,16 +7,21 @@
 //! connection in a reader thread. The backends implement [`Backend`].
 
 mod postgres;
+pub mod rows;
 mod sqlite;
 
+pub use rows::{GameRow, MoveRow};
+
+use crate::game::{Change, MoveRecord, Record};
 use std::path::Path;
 use std::sync::{mpsc as std_mpsc, Arc};
 use tokio::sync::oneshot;
 
 /// The schema, one migration per version (applied in order, each once).
-pub const MIGRATIONS: &[(i64, &str)] = &[(
-    1,
-    "CREATE TABLE games (
+pub const MIGRATIONS: &[(i64, &str)] = &[
+    (
+        1,
+        "CREATE TABLE games (
         id TEXT PRIMARY KEY,
         created_at BIGINT NOT NULL,
         mode TEXT NOT NULL,
@@ -45,7 +50,19 @@ pub const MIGRATIONS: &[(i64, &str)] = &[(
         PRIMARY KEY (game_id, ply)
     );
     CREATE INDEX games_by_status ON games (status, finished_at);",
-)];
+    ),
+    // What stands between two moves (draw offers, the bar after a refusal, a
+    // takeback request), since when the side to move thinks (wall clock), and the
+    // server's last sign of life: a restart restores all of it.
+    (
+        2,
+        "ALTER TABLE games ADD COLUMN draw_offer TEXT;
+    ALTER TABLE games ADD COLUMN draw_barred TEXT;
+    ALTER TABLE games ADD COLUMN takeback_request TEXT;
+    ALTER TABLE games ADD COLUMN turn_since BIGINT;
+    CREATE TABLE server_alive (id INTEGER PRIMARY KEY, at BIGINT NOT NULL);",
+    ),
+];
 
 /// Storage failures.
 #[derive(Debug, thiserror::Error)]
@@ -60,74 +77,29 @@ pub enum StoreError {
     Corrupt(String),
 }
 
-/// A game's stored row.
-#[derive(Debug, Clone, PartialEq)]
-pub struct GameRow {
-    pub id: String,
-    pub created_at: i64,
-    pub mode: String,
-    pub level: Option<u8>,
-    pub computer_color: Option<String>,
-    pub time_control: String,
-    pub white_secret: Option<String>,
-    pub black_secret: Option<String>,
-    pub status: String,
-    pub result: Option<String>,
-    pub reason: Option<String>,
-    pub white_ms: i64,
-    pub black_ms: i64,
-    pub finished_at: Option<i64>,
-    /// The starting position when it is not the standard one.
-    pub start_fen: Option<String>,
-    /// The key a friend needs to join (from the join link).
-    pub join_key: Option<String>,
-}
-
-/// A stored move with both clocks after it.
-#[derive(Debug, Clone, PartialEq)]
-pub struct MoveRow {
-    pub ply: i64,
-    pub uci: String,
-    pub san: String,
-    pub white_ms: i64,
-    pub black_ms: i64,
-    pub played_at: i64,
-}
-
 /// One write.
 #[derive(Debug, Clone)]
 pub enum Write {
-    CreateGame(Box<GameRow>),
-    /// The second player of a friend game joins.
-    Join {
-        id: String,
-        color: String,
-        secret: String,
-    },
-    AppendMove {
-        id: String,
-        mv: MoveRow,
-    },
-    /// Keeps the first `keep` moves (a takeback).
-    Truncate {
-        id: String,
-        keep: i64,
-        white_ms: i64,
-        black_ms: i64,
-    },
-    Finish {
-        id: String,
-        result: String,
-        reason: String,
-        white_ms: i64,
-        black_ms: i64,
-        at: i64,
-    },
+    /// A new game.
+    Create(Box<Record>),
+    /// What an action of game `id` changed.
+    Change { id: String, change: Change },
+    /// The server is alive at `at` (wall clock).
+    Alive { at: i64 },
 }
 
-/// The columns of `games`, in the order of [`GameRow`]'s fields.
-pub(crate) const GAME_COLUMNS: &str = "id, created_at, mode, level, computer_color, time_control, \
-    white_secret, black_secret, status, result, reason, white_ms, black_ms, finished_at, start_fen, join_key";
+impl Write {
+    /// The writes for `changes` of game `id`.
+    pub fn changes(id: &str, changes: Vec<Change>) -> Vec<Write> {
+        changes
+            .into_iter()
+            .map(|change| Write::Change {
+                id: id.to_string(),
+                change,
+            })
+            .collect()
+    }
+}
 
 /// What a database must do for the server.
 pub(crate) trait Backend: Send {
@@ -144,6 +116,17 @@ pub(crate) trait Backend: Send {
         limit: i64,
     ) -> Result<(Vec<(GameRow, i64)>, i64), StoreError>;
     fn all_moves(&mut self) -> Result<Vec<(String, i64, String)>, StoreError>;
+    fn alive_at(&mut self) -> Result<Option<i64>, StoreError>;
+}
+
+/// A stored game read back: its record and moves.
+pub type Stored = (Record, Vec<MoveRecord>);
+
+fn read_back((row, moves): (GameRow, Vec<MoveRow>)) -> Result<Stored, StoreError> {
+    Ok((
+        row.into_record()?,
+        moves.into_iter().map(MoveRow::into_record).collect(),
+    ))
 }
 
 type Job = (Write, oneshot::Sender<Result<(), String>>);
@@ -163,6 +146,35 @@ pub fn unix_ms() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// Creates the data directory readable by its owner only (0700 on Unix).
+fn private_dir(dir: &Path) -> Result<(), StoreError> {
+    std::fs::create_dir_all(dir)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700))?;
+    }
+    Ok(())
+}
+
+/// Creates the database file readable by its owner only (0600 on Unix) before
+/// SQLite opens it; SQLite gives its WAL and shared-memory files the same mode.
+fn private_file(path: &Path) -> Result<(), StoreError> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .mode(0o600)
+            .open(path)?;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600))?;
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    Ok(())
 }
 
 fn spawn<F: FnOnce() + Send + 'static>(name: &str, f: F) -> Result<(), StoreError> {
@@ -191,7 +203,7 @@ impl Store {
             _ => {
                 let path = match url {
                     None => {
-                        std::fs::create_dir_all(data_dir)?;
+                        private_dir(data_dir)?;
                         data_dir.join("guoxiang.sqlite3")
                     }
                     Some(u) => {
@@ -203,6 +215,7 @@ impl Store {
                         p
                     }
                 };
+                private_file(&path)?;
                 let (w, r) = sqlite::open_pair(&path)?;
                 sqlite::start_checkpoints(&path, Arc::downgrade(&alive))?;
                 (Box::new(w), Box::new(r))
@@ -261,29 +274,45 @@ impl Store {
     }
 
     /// A game and its moves.
-    pub async fn game(&self, id: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, StoreError> {
+    pub async fn game(&self, id: &str) -> Result<Option<Stored>, StoreError> {
         let id = id.to_string();
-        self.read(move |b| b.game(&id)).await
+        self.read(move |b| b.game(&id)?.map(read_back).transpose())
+            .await
     }
 
     /// Every game not finished, with its moves (for resuming after a restart).
-    pub async fn unfinished(&self) -> Result<Vec<(GameRow, Vec<MoveRow>)>, StoreError> {
-        self.read(|b| b.unfinished()).await
+    pub async fn unfinished(&self) -> Result<Vec<Stored>, StoreError> {
+        self.read(|b| b.unfinished()?.into_iter().map(read_back).collect())
+            .await
     }
 
-    /// Finished games, newest first: `limit` rows after skipping `offset`, and the total.
+    /// Finished games, newest first: `limit` games and their numbers of plies
+    /// after skipping `offset`, and the total.
     pub async fn finished(
         &self,
         offset: i64,
         limit: i64,
-    ) -> Result<(Vec<(GameRow, i64)>, i64), StoreError> {
-        self.read(move |b| b.finished(offset, limit)).await
+    ) -> Result<(Vec<(Record, u64)>, u64), StoreError> {
+        self.read(move |b| {
+            let (rows, total) = b.finished(offset, limit)?;
+            let games = rows
+                .into_iter()
+                .map(|(g, n)| Ok((g.into_record()?, n.max(0) as u64)))
+                .collect::<Result<Vec<_>, StoreError>>()?;
+            Ok((games, total.max(0) as u64))
+        })
+        .await
     }
 
     /// Every stored move of every game: `(game id, ply, uci)` (for checks after a
     /// benchmark).
     pub async fn all_moves(&self) -> Result<Vec<(String, i64, String)>, StoreError> {
         self.read(|b| b.all_moves()).await
+    }
+
+    /// The last moment (wall clock) the server was known alive.
+    pub async fn alive_at(&self) -> Result<Option<i64>, StoreError> {
+        self.read(|b| b.alive_at()).await
     }
 }
 
@@ -312,98 +341,4 @@ fn writer_loop(mut db: Box<dyn Backend>, rx: std_mpsc::Receiver<Job>) {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn row(id: &str) -> GameRow {
-        GameRow {
-            id: id.into(),
-            created_at: 1,
-            mode: "friend".into(),
-            level: None,
-            computer_color: None,
-            time_control: "{}".into(),
-            white_secret: Some("w".into()),
-            black_secret: None,
-            status: "active".into(),
-            result: None,
-            reason: None,
-            white_ms: 0,
-            black_ms: 0,
-            finished_at: None,
-            start_fen: None,
-            join_key: None,
-        }
-    }
-
-    fn mv(ply: i64, uci: &str) -> MoveRow {
-        MoveRow {
-            ply,
-            uci: uci.into(),
-            san: uci.into(),
-            white_ms: 5,
-            black_ms: 6,
-            played_at: 7,
-        }
-    }
-
-    #[tokio::test]
-    async fn writes_read_back_and_duplicates_are_refused() {
-        let dir = std::env::temp_dir().join(format!("gx-store-{}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        let s = Store::open(None, &dir).expect("open");
-        s.write(Write::CreateGame(Box::new(row("g1"))))
-            .await
-            .expect("create");
-        s.write(Write::AppendMove {
-            id: "g1".into(),
-            mv: mv(1, "e2e4"),
-        })
-        .await
-        .expect("m1");
-        s.write(Write::AppendMove {
-            id: "g1".into(),
-            mv: mv(2, "e7e5"),
-        })
-        .await
-        .expect("m2");
-        assert!(s
-            .write(Write::AppendMove {
-                id: "g1".into(),
-                mv: mv(2, "d7d5")
-            })
-            .await
-            .is_err());
-        s.write(Write::Truncate {
-            id: "g1".into(),
-            keep: 1,
-            white_ms: 5,
-            black_ms: 6,
-        })
-        .await
-        .expect("undo");
-        let (g, moves) = s.game("g1").await.expect("read").expect("exists");
-        assert_eq!(g.white_ms, 5);
-        assert_eq!(moves, vec![mv(1, "e2e4")]);
-        assert_eq!(s.unfinished().await.expect("unfinished").len(), 1);
-        s.write(Write::Finish {
-            id: "g1".into(),
-            result: "1-0".into(),
-            reason: "resignation".into(),
-            white_ms: 1,
-            black_ms: 2,
-            at: 3,
-        })
-        .await
-        .expect("finish");
-        assert!(s.unfinished().await.expect("unfinished").is_empty());
-        let (rows, total) = s.finished(0, 10).await.expect("list");
-        assert_eq!((rows.len(), total, rows[0].1), (1, 1, 1));
-        // Reopening runs no migration twice.
-        drop(s);
-        let s = Store::open(None, &dir).expect("reopen");
-        assert!(s.game("g1").await.expect("read").is_some());
-        assert!(Store::open(Some("postgres://nobody@127.0.0.1:1/none"), &dir).is_err());
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-}
+mod tests;

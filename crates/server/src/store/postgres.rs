@@ -4,7 +4,9 @@
 //! if one of its writes fails (a duplicate ply, say) the group is redone one
 //! write per transaction so that the others stand. Plain TCP (no TLS yet).
 
-use super::{unix_ms, Backend, GameRow, MoveRow, StoreError, Write, GAME_COLUMNS, MIGRATIONS};
+use super::rows::{barred_code, color_code, hashed, ms, GAME_COLUMNS, PLAIN_SECRETS};
+use super::{unix_ms, Backend, GameRow, MoveRow, StoreError, Write, MIGRATIONS};
+use crate::game::Change;
 use postgres::{Client, GenericClient, NoTls, Row, Statement};
 
 pub struct Postgres {
@@ -19,28 +21,41 @@ struct Stmts {
     join_black: Statement,
     append: Statement,
     truncate: Statement,
+    standing: Statement,
+    resumed: Statement,
     finish: Statement,
+    alive: Statement,
 }
 
 fn prepare(c: &mut Client) -> Result<Stmts, postgres::Error> {
     Ok(Stmts {
         create: c.prepare(&format!(
-            "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)"
+            "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
+             $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)"
         ))?,
         join_white: c.prepare("UPDATE games SET status = 'active', white_secret = $2 WHERE id = $1")?,
         join_black: c.prepare("UPDATE games SET status = 'active', black_secret = $2 WHERE id = $1")?,
         append: c.prepare(
             "WITH m AS (INSERT INTO moves (game_id, ply, uci, san, white_ms, black_ms, played_at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7)) \
-             UPDATE games SET white_ms = $5, black_ms = $6 WHERE id = $1",
+             UPDATE games SET white_ms = $5, black_ms = $6, turn_since = $7 WHERE id = $1",
         )?,
         truncate: c.prepare(
             "WITH d AS (DELETE FROM moves WHERE game_id = $1 AND ply > $2) \
-             UPDATE games SET white_ms = $3, black_ms = $4 WHERE id = $1",
+             UPDATE games SET white_ms = $3, black_ms = $4, turn_since = $5 WHERE id = $1",
         )?,
+        standing: c.prepare(
+            "UPDATE games SET draw_offer = $2, draw_barred = $3, takeback_request = $4 WHERE id = $1",
+        )?,
+        resumed: c.prepare("UPDATE games SET turn_since = $2 WHERE id = $1")?,
         finish: c.prepare(
             "UPDATE games SET status = 'finished', result = $2, reason = $3, white_ms = $4, \
-             black_ms = $5, finished_at = $6 WHERE id = $1",
+             black_ms = $5, finished_at = $6, draw_offer = NULL, draw_barred = NULL, \
+             takeback_request = NULL WHERE id = $1",
+        )?,
+        alive: c.prepare(
+            "INSERT INTO server_alive (id, at) VALUES (1, $1) \
+             ON CONFLICT (id) DO UPDATE SET at = excluded.at",
         )?,
     })
 }
@@ -109,16 +124,34 @@ fn migrate_locked(c: &mut Client) -> Result<(), StoreError> {
         }
         tx.commit().map_err(db)?;
     }
-    Ok(())
+    hash_plain_secrets(c)
+}
+
+/// Replaces secrets and join keys stored in plain text (before version 2) by
+/// their hashes.
+fn hash_plain_secrets(c: &mut Client) -> Result<(), StoreError> {
+    let mut tx = c.transaction().map_err(db)?;
+    let rows = tx.query(PLAIN_SECRETS, &[]).map_err(db)?;
+    for r in rows {
+        let id: String = r.try_get(0).map_err(db)?;
+        let w: Option<String> = r.try_get(1).map_err(db)?;
+        let b: Option<String> = r.try_get(2).map_err(db)?;
+        let k: Option<String> = r.try_get(3).map_err(db)?;
+        tx.execute(
+            "UPDATE games SET white_secret = $2, black_secret = $3, join_key = $4 WHERE id = $1",
+            &[&id, &hashed(w), &hashed(b), &hashed(k)],
+        )
+        .map_err(db)?;
+    }
+    tx.commit().map_err(db)
 }
 
 fn game_row(r: &Row) -> Result<GameRow, postgres::Error> {
-    let level: Option<i32> = r.try_get(3)?;
     Ok(GameRow {
         id: r.try_get(0)?,
         created_at: r.try_get(1)?,
         mode: r.try_get(2)?,
-        level: level.and_then(|l| u8::try_from(l).ok()),
+        level: r.try_get(3)?,
         computer_color: r.try_get(4)?,
         time_control: r.try_get(5)?,
         white_secret: r.try_get(6)?,
@@ -131,6 +164,10 @@ fn game_row(r: &Row) -> Result<GameRow, postgres::Error> {
         finished_at: r.try_get(13)?,
         start_fen: r.try_get(14)?,
         join_key: r.try_get(15)?,
+        draw_offer: r.try_get(16)?,
+        draw_barred: r.try_get(17)?,
+        takeback_request: r.try_get(18)?,
+        turn_since: r.try_get(19)?,
     })
 }
 
@@ -155,15 +192,15 @@ fn moves_of(c: &mut Client, id: &str) -> Result<Vec<MoveRow>, postgres::Error> {
 
 fn apply(c: &mut impl GenericClient, st: &Stmts, w: &Write) -> Result<(), postgres::Error> {
     match w {
-        Write::CreateGame(g) => {
-            let level = g.level.map(i32::from);
+        Write::Create(r) => {
+            let g = GameRow::from_record(r);
             c.execute(
                 &st.create,
                 &[
                     &g.id,
                     &g.created_at,
                     &g.mode,
-                    &level,
+                    &g.level,
                     &g.computer_color,
                     &g.time_control,
                     &g.white_secret,
@@ -176,18 +213,38 @@ fn apply(c: &mut impl GenericClient, st: &Stmts, w: &Write) -> Result<(), postgr
                     &g.finished_at,
                     &g.start_fen,
                     &g.join_key,
+                    &g.draw_offer,
+                    &g.draw_barred,
+                    &g.takeback_request,
+                    &g.turn_since,
                 ],
             )?;
         }
-        Write::Join { id, color, secret } => {
-            let s = if color == "white" {
+        Write::Alive { at } => {
+            c.execute(&st.alive, &[at])?;
+        }
+        Write::Change { id, change } => apply_change(c, st, id, change)?,
+    }
+    Ok(())
+}
+
+fn apply_change(
+    c: &mut impl GenericClient,
+    st: &Stmts,
+    id: &String,
+    change: &Change,
+) -> Result<(), postgres::Error> {
+    match change {
+        Change::Joined { color, secret } => {
+            let s = if *color == guoxiang_core::Color::White {
                 &st.join_white
             } else {
                 &st.join_black
             };
-            c.execute(s, &[id, secret])?;
+            c.execute(s, &[id, &secret.to_stored()])?;
         }
-        Write::AppendMove { id, mv } => {
+        Change::Moved(m) => {
+            let mv = MoveRow::from_record(m);
             c.execute(
                 &st.append,
                 &[
@@ -201,23 +258,38 @@ fn apply(c: &mut impl GenericClient, st: &Stmts, w: &Write) -> Result<(), postgr
                 ],
             )?;
         }
-        Write::Truncate {
-            id,
-            keep,
-            white_ms,
-            black_ms,
-        } => {
-            c.execute(&st.truncate, &[id, keep, white_ms, black_ms])?;
+        Change::TakenBack { keep, clocks, at } => {
+            c.execute(
+                &st.truncate,
+                &[id, &ms(*keep), &ms(clocks[0]), &ms(clocks[1]), at],
+            )?;
         }
-        Write::Finish {
-            id,
-            result,
-            reason,
-            white_ms,
-            black_ms,
-            at,
-        } => {
-            c.execute(&st.finish, &[id, result, reason, white_ms, black_ms, at])?;
+        Change::Standing(s) => {
+            c.execute(
+                &st.standing,
+                &[
+                    id,
+                    &s.draws.standing.map(color_code),
+                    &barred_code(s.draws.barred),
+                    &s.takeback.map(color_code),
+                ],
+            )?;
+        }
+        Change::Resumed { since } => {
+            c.execute(&st.resumed, &[id, since])?;
+        }
+        Change::Finished { ending, clocks, at } => {
+            c.execute(
+                &st.finish,
+                &[
+                    id,
+                    &ending.result().as_str(),
+                    &ending.reason_code(),
+                    &ms(clocks[0]),
+                    &ms(clocks[1]),
+                    at,
+                ],
+            )?;
         }
     }
     Ok(())
@@ -308,10 +380,18 @@ impl Backend for Postgres {
             .map_err(db)?;
         let out = rows
             .iter()
-            .map(|r| Ok((game_row(r)?, r.try_get(16)?)))
+            .map(|r| Ok((game_row(r)?, r.try_get(20)?)))
             .collect::<Result<Vec<_>, postgres::Error>>()
             .map_err(db)?;
         Ok((out, total))
+    }
+
+    fn alive_at(&mut self) -> Result<Option<i64>, StoreError> {
+        let row = self
+            .client
+            .query_opt("SELECT at FROM server_alive WHERE id = 1", &[])
+            .map_err(db)?;
+        row.map(|r| r.try_get(0)).transpose().map_err(db)
     }
 
     fn all_moves(&mut self) -> Result<Vec<(String, i64, String)>, StoreError> {

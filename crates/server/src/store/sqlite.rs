@@ -2,7 +2,9 @@
 //! connection, one reader, and a checkpoint thread that copies the WAL back
 //! beside the writer.
 
-use super::{unix_ms, Backend, GameRow, MoveRow, StoreError, Write, GAME_COLUMNS, MIGRATIONS};
+use super::rows::{barred_code, color_code, hashed, ms, GAME_COLUMNS, PLAIN_SECRETS};
+use super::{unix_ms, Backend, GameRow, MoveRow, StoreError, Write, MIGRATIONS};
+use crate::game::Change;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -79,6 +81,25 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
             tx.commit()?;
         }
     }
+    hash_plain_secrets(conn)
+}
+
+/// Replaces secrets and join keys stored in plain text (before version 2) by
+/// their hashes.
+fn hash_plain_secrets(conn: &mut Connection) -> Result<(), StoreError> {
+    let tx = conn.transaction()?;
+    type Plain = (String, Option<String>, Option<String>, Option<String>);
+    let rows: Vec<Plain> = tx
+        .prepare(PLAIN_SECRETS)?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+        .collect::<Result<_, _>>()?;
+    for (id, w, b, k) in rows {
+        tx.execute(
+            "UPDATE games SET white_secret = ?2, black_secret = ?3, join_key = ?4 WHERE id = ?1",
+            params![id, hashed(w), hashed(b), hashed(k)],
+        )?;
+    }
+    tx.commit()?;
     Ok(())
 }
 
@@ -100,6 +121,10 @@ fn game_row(r: &rusqlite::Row<'_>) -> Result<GameRow, rusqlite::Error> {
         finished_at: r.get(13)?,
         start_fen: r.get(14)?,
         join_key: r.get(15)?,
+        draw_offer: r.get(16)?,
+        draw_barred: r.get(17)?,
+        takeback_request: r.get(18)?,
+        turn_since: r.get(19)?,
     })
 }
 
@@ -124,25 +149,44 @@ fn moves_of(c: &Connection, id: &str) -> Result<Vec<MoveRow>, rusqlite::Error> {
 
 fn apply(c: &Connection, w: &Write) -> Result<(), rusqlite::Error> {
     match w {
-        Write::CreateGame(g) => {
+        Write::Create(r) => {
+            let g = GameRow::from_record(r);
             c.prepare_cached(&format!(
-                "INSERT INTO games ({GAME_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)"
+                "INSERT INTO games ({GAME_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, \
+                 ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)"
             ))?
             .execute(params![
                 g.id, g.created_at, g.mode, g.level, g.computer_color, g.time_control,
                 g.white_secret, g.black_secret, g.status, g.result, g.reason, g.white_ms,
-                g.black_ms, g.finished_at, g.start_fen, g.join_key
+                g.black_ms, g.finished_at, g.start_fen, g.join_key, g.draw_offer, g.draw_barred,
+                g.takeback_request, g.turn_since
             ])?;
         }
-        Write::Join { id, color, secret } => {
-            let sql = if color == "white" {
+        Write::Alive { at } => {
+            c.prepare_cached(
+                "INSERT INTO server_alive (id, at) VALUES (1, ?1) \
+                 ON CONFLICT (id) DO UPDATE SET at = excluded.at",
+            )?
+            .execute([at])?;
+        }
+        Write::Change { id, change } => apply_change(c, id, change)?,
+    }
+    Ok(())
+}
+
+fn apply_change(c: &Connection, id: &str, change: &Change) -> Result<(), rusqlite::Error> {
+    match change {
+        Change::Joined { color, secret } => {
+            let sql = if *color == guoxiang_core::Color::White {
                 "UPDATE games SET status = 'active', white_secret = ?2 WHERE id = ?1"
             } else {
                 "UPDATE games SET status = 'active', black_secret = ?2 WHERE id = ?1"
             };
-            c.prepare_cached(sql)?.execute(params![id, secret])?;
+            c.prepare_cached(sql)?
+                .execute(params![id, secret.to_stored()])?;
         }
-        Write::AppendMove { id, mv } => {
+        Change::Moved(m) => {
+            let mv = MoveRow::from_record(m);
             c.prepare_cached(
                 "INSERT INTO moves (game_id, ply, uci, san, white_ms, black_ms, played_at) \
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
@@ -156,33 +200,49 @@ fn apply(c: &Connection, w: &Write) -> Result<(), rusqlite::Error> {
                 mv.black_ms,
                 mv.played_at
             ])?;
-            c.prepare_cached("UPDATE games SET white_ms = ?2, black_ms = ?3 WHERE id = ?1")?
-                .execute(params![id, mv.white_ms, mv.black_ms])?;
+            c.prepare_cached(
+                "UPDATE games SET white_ms = ?2, black_ms = ?3, turn_since = ?4 WHERE id = ?1",
+            )?
+            .execute(params![id, mv.white_ms, mv.black_ms, mv.played_at])?;
         }
-        Write::Truncate {
-            id,
-            keep,
-            white_ms,
-            black_ms,
-        } => {
+        Change::TakenBack { keep, clocks, at } => {
             c.prepare_cached("DELETE FROM moves WHERE game_id = ?1 AND ply > ?2")?
-                .execute(params![id, keep])?;
-            c.prepare_cached("UPDATE games SET white_ms = ?2, black_ms = ?3 WHERE id = ?1")?
-                .execute(params![id, white_ms, black_ms])?;
+                .execute(params![id, ms(*keep)])?;
+            c.prepare_cached(
+                "UPDATE games SET white_ms = ?2, black_ms = ?3, turn_since = ?4 WHERE id = ?1",
+            )?
+            .execute(params![id, ms(clocks[0]), ms(clocks[1]), at])?;
         }
-        Write::Finish {
-            id,
-            result,
-            reason,
-            white_ms,
-            black_ms,
-            at,
-        } => {
+        Change::Standing(s) => {
+            c.prepare_cached(
+                "UPDATE games SET draw_offer = ?2, draw_barred = ?3, takeback_request = ?4 \
+                 WHERE id = ?1",
+            )?
+            .execute(params![
+                id,
+                s.draws.standing.map(color_code),
+                barred_code(s.draws.barred),
+                s.takeback.map(color_code)
+            ])?;
+        }
+        Change::Resumed { since } => {
+            c.prepare_cached("UPDATE games SET turn_since = ?2 WHERE id = ?1")?
+                .execute(params![id, since])?;
+        }
+        Change::Finished { ending, clocks, at } => {
             c.prepare_cached(
                 "UPDATE games SET status = 'finished', result = ?2, reason = ?3, white_ms = ?4, \
-                 black_ms = ?5, finished_at = ?6 WHERE id = ?1",
+                 black_ms = ?5, finished_at = ?6, draw_offer = NULL, draw_barred = NULL, \
+                 takeback_request = NULL WHERE id = ?1",
             )?
-            .execute(params![id, result, reason, white_ms, black_ms, at])?;
+            .execute(params![
+                id,
+                ending.result().as_str(),
+                ending.reason_code(),
+                ms(clocks[0]),
+                ms(clocks[1]),
+                at
+            ])?;
         }
     }
     Ok(())
@@ -272,9 +332,16 @@ impl Backend for Sqlite {
              FROM games WHERE status = 'finished' ORDER BY finished_at DESC, id LIMIT ?1 OFFSET ?2"
         ))?;
         let rows = st
-            .query_map(params![limit, offset], |r| Ok((game_row(r)?, r.get(16)?)))?
+            .query_map(params![limit, offset], |r| Ok((game_row(r)?, r.get(20)?)))?
             .collect::<Result<Vec<_>, _>>()?;
         Ok((rows, total))
+    }
+
+    fn alive_at(&mut self) -> Result<Option<i64>, StoreError> {
+        Ok(self
+            .conn
+            .query_row("SELECT at FROM server_alive WHERE id = 1", [], |r| r.get(0))
+            .optional()?)
     }
 
     fn all_moves(&mut self) -> Result<Vec<(String, i64, String)>, StoreError> {

@@ -53,6 +53,7 @@ pub fn config(dir: &std::path::Path) -> Config {
         disconnect_grace_ms: 60_000,
         create_per_minute: 6_000,
         create_burst: 1_000,
+        join_timeout_ms: guoxiang_server::JOIN_TIMEOUT_MS,
     }
 }
 

@@ -3,13 +3,17 @@
 //! game as `state`. The client sends actions (the same JSON as
 //! `POST /api/games/{id}/actions`, with an optional `id` echoed in the answer
 //! `ok` or `error`), `ack` for each `state` (the round trip measures the lag
-//! that is credited to the player's clock), and `ping`. Spectators (no or a
-//! wrong secret) receive everything and may send nothing but `ack` and `ping`.
+//! that is claimed for the player's clock; the game bounds it by the player's
+//! lag quota), and `ping`. Spectators (no or a wrong secret) receive everything
+//! and may send nothing but `ack` and `ping`. Every message is a
+//! [`protocol`](crate::protocol) type; anything else is answered `bad_message`.
 
-use crate::actor::{Cmd, Update};
-use crate::api::{secret_of, GameId, Target};
-use crate::error::ApiError;
-use crate::state::{Action, Seat};
+use super::error::ApiError;
+use super::games::{GameId, Target};
+use super::secret_of;
+use crate::actor::{Cmd, Update, Who};
+use crate::game::{self, Seat};
+use crate::protocol::{view, Action, Control, ServerMsg};
 use crate::AppState;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
@@ -18,13 +22,13 @@ use axum::http::HeaderMap;
 use axum::response::{IntoResponse, Response};
 use futures_util::{SinkExt, StreamExt};
 use guoxiang_core::Color;
-use serde_json::{json, Value};
+use serde_json::Value;
 use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
 use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::mpsc;
 
-/// The most lag credited for one move, in milliseconds.
+/// The most lag a connection claims for one move, in milliseconds.
 pub const MAX_CREDIT_MS: u64 = 300;
 
 pub async fn upgrade(
@@ -52,8 +56,8 @@ pub async fn upgrade(
         }
     };
     Ok(ws
-        .max_message_size(16 * 1024)
-        .max_frame_size(16 * 1024)
+        .max_message_size(MAX_FRAME)
+        .max_frame_size(MAX_FRAME)
         // Small buffers: thousands of sockets each send small JSON messages.
         .read_buffer_size(4 * 1024)
         .write_buffer_size(0)
@@ -61,15 +65,39 @@ pub async fn upgrade(
         .into_response())
 }
 
-fn state_msg(kind: &str, u: &Update, seat: Seat) -> String {
-    json!({
-        "t": kind,
-        "seq": u.seq,
-        "you": seat.code(),
-        "state": u.view,
-        "may": u.may_for(seat),
+/// The largest client message read (docs/API.md); longer ones are answered
+/// `bad_message`. Frames up to [`MAX_FRAME`] are read to say so.
+pub const MAX_MESSAGE: usize = 16 * 1024;
+/// The largest frame the socket takes at all.
+pub const MAX_FRAME: usize = 1024 * 1024;
+
+fn send_text(msg: &ServerMsg) -> String {
+    // Our own types always serialise.
+    serde_json::to_string(msg).unwrap_or_default()
+}
+
+fn state_msg(hello: bool, u: &Update, seat: Seat) -> String {
+    let (seq, you, state, may) = (
+        u.seq,
+        view::you(seat),
+        u.view.clone(),
+        u.may_for(seat).cloned().unwrap_or_default(),
+    );
+    send_text(&if hello {
+        ServerMsg::Hello {
+            seq,
+            you,
+            state,
+            may,
+        }
+    } else {
+        ServerMsg::State {
+            seq,
+            you,
+            state,
+            may,
+        }
     })
-    .to_string()
 }
 
 /// The lag estimate from acknowledged updates.
@@ -140,7 +168,7 @@ async fn session(
     };
     lag.sent(first.seq, time.now_ms());
     let mut open = sink
-        .send(Message::Text(state_msg("hello", &first, seat).into()))
+        .send(Message::Text(state_msg(true, &first, seat).into()))
         .await
         .is_ok();
     let mut shutdown = app.shutdown.clone();
@@ -150,11 +178,24 @@ async fn session(
                 let text = match msg {
                     Some(Ok(Message::Text(t))) => t.to_string(),
                     Some(Ok(Message::Binary(_))) => {
-                        let e = ApiError::bad_request("bad_message", "send JSON text frames");
-                        open = sink.send(Message::Text(error_msg(&e, None).into())).await.is_ok();
+                        let e = bad_message("send JSON text frames", None);
+                        open = sink.send(Message::Text(e.into())).await.is_ok();
                         continue;
                     }
                     Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
+                    // A text frame that is not UTF-8 is answered like any bad
+                    // message; then the socket closes, as RFC 6455 requires
+                    // (1007, invalid payload), and the client may reconnect.
+                    Some(Err(e)) if is_bad_utf8(&e) => {
+                        let e = bad_message("a text frame must be UTF-8", None);
+                        let _ = sink.send(Message::Text(e.into())).await;
+                        let close = axum::extract::ws::CloseFrame {
+                            code: 1007,
+                            reason: "text frames must be UTF-8".into(),
+                        };
+                        let _ = sink.send(Message::Close(Some(close))).await;
+                        break;
+                    }
                     Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break,
                 };
                 let reply = handle_text(&app, &tx, seat, &text, &mut lag).await;
@@ -165,7 +206,7 @@ async fn session(
             u = updates.recv() => match u {
                 Ok(u) => {
                     lag.sent(u.seq, time.now_ms());
-                    open = sink.send(Message::Text(state_msg("state", &u, seat).into())).await.is_ok();
+                    open = sink.send(Message::Text(state_msg(false, &u, seat).into())).await.is_ok();
                 }
                 Err(RecvError::Lagged(_)) => continue,
                 Err(RecvError::Closed) => {
@@ -190,8 +231,22 @@ async fn session(
     }
 }
 
-fn error_msg(e: &ApiError, id: Option<&Value>) -> String {
-    json!({"t": "error", "id": id, "error": e.code, "message": e.message}).to_string()
+/// Whether a socket error is a text frame that is not UTF-8 (the WebSocket
+/// library reports it as an error of the read, not as a message).
+fn is_bad_utf8(e: &axum::Error) -> bool {
+    e.to_string().starts_with("UTF-8 encoding error")
+}
+
+fn error_msg(e: &ApiError, id: Option<Value>) -> String {
+    send_text(&ServerMsg::Error {
+        id,
+        error: e.code.to_string(),
+        message: e.message.clone(),
+    })
+}
+
+fn bad_message(text: impl Into<String>, id: Option<Value>) -> String {
+    error_msg(&ApiError::bad_request("bad_message", text), id)
 }
 
 /// Handles one client message; returns the answer to send, if any.
@@ -202,49 +257,55 @@ async fn handle_text(
     text: &str,
     lag: &mut Lag,
 ) -> Option<String> {
+    if text.len() > MAX_MESSAGE {
+        return Some(bad_message(
+            format!("a message is at most {MAX_MESSAGE} bytes"),
+            None,
+        ));
+    }
     let mut v: Value = match serde_json::from_str(text) {
         Ok(v @ Value::Object(_)) => v,
         Ok(_) => {
-            let e =
-                ApiError::bad_request("bad_message", "a message is a JSON object with a field t");
-            return Some(error_msg(&e, None));
+            return Some(bad_message(
+                "a message is a JSON object with a field t",
+                None,
+            ))
         }
-        Err(e) => {
-            let e = ApiError::bad_request("bad_message", e.to_string());
-            return Some(error_msg(&e, None));
-        }
+        Err(e) => return Some(bad_message(e.to_string(), None)),
     };
     let id = v.as_object_mut().and_then(|o| o.remove("id"));
-    match v.get("t").and_then(Value::as_str) {
-        Some("ack") => {
-            if let Some(seq) = v.get("seq").and_then(Value::as_u64) {
+    if matches!(v.get("t").and_then(Value::as_str), Some("ack" | "ping")) {
+        return match serde_json::from_value::<Control>(v) {
+            Ok(Control::Ack { seq }) => {
                 lag.acked(seq, app.ctx.time.now_ms());
+                None
             }
-            return None;
-        }
-        Some("ping") => return Some(json!({"t": "pong", "id": id}).to_string()),
-        _ => {}
+            Ok(Control::Ping) => Some(send_text(&ServerMsg::Pong { id })),
+            Err(e) => Some(bad_message(e.to_string(), id)),
+        };
     }
-    let action: Action = match serde_json::from_value(v) {
+    let action = match serde_json::from_value::<Action>(v) {
         Ok(a) => a,
-        Err(e) => {
-            let e = ApiError::bad_request("bad_message", e.to_string());
-            return Some(error_msg(&e, id.as_ref()));
-        }
+        Err(e) => return Some(bad_message(e.to_string(), id)),
+    };
+    let action = match game::Action::try_from(action) {
+        Ok(a) => a,
+        Err(r) => return Some(error_msg(&r.into(), id)),
     };
     let credit_ms = lag.credit();
     let r = app
         .ask(tx, |reply| Cmd::Act {
-            seat,
+            who: Who::Seat(seat),
             action,
             credit_ms,
+            view: false,
             reply,
         })
         .await
         .and_then(|r| r);
     Some(match r {
-        Ok(()) => json!({"t": "ok", "id": id}).to_string(),
-        Err(e) => error_msg(&e, id.as_ref()),
+        Ok(_) => send_text(&ServerMsg::Ok { id }),
+        Err(e) => error_msg(&e, id),
     })
 }
 

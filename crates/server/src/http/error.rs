@@ -2,9 +2,10 @@
 //! message in English (clients word the code in the user's language). Every
 //! refusal is one of these; nothing is changed when one is returned.
 
+use crate::game::refusal::{Kind, Refusal};
+use crate::protocol::ErrorBody;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
-use guoxiang_core::GameError;
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("{code}: {message}")]
@@ -44,31 +45,33 @@ impl ApiError {
         ApiError::new(StatusCode::SERVICE_UNAVAILABLE, "unavailable", message)
     }
 
-    /// The error as the JSON object sent to clients.
-    pub fn to_json(&self) -> serde_json::Value {
-        serde_json::json!({ "error": self.code, "message": self.message })
+    /// The request body is larger than the server reads (413).
+    pub fn too_large(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", message)
+    }
+
+    /// The error as the body sent to clients.
+    pub fn body(&self) -> ErrorBody {
+        ErrorBody {
+            error: self.code.to_string(),
+            message: self.message.clone(),
+        }
     }
 }
 
-impl From<GameError> for ApiError {
-    fn from(e: GameError) -> ApiError {
-        let code = match &e {
-            GameError::GameOver(_) => "game_over",
-            GameError::San(_) | GameError::Uci(_) => "bad_move",
-            GameError::IllegalMove(_) => "illegal_move",
-            GameError::NothingToUndo => "nothing_to_undo",
-            GameError::OfferNotAfterOwnMove => "offer_not_after_own_move",
-            GameError::OfferAlreadyStanding(_) => "offer_already_standing",
-            GameError::OfferBlocked(_) => "offer_blocked",
-            GameError::NoOfferToAnswer => "no_offer",
-            GameError::NothingToClaim(_) => "nothing_to_claim",
+impl From<Refusal> for ApiError {
+    fn from(r: Refusal) -> ApiError {
+        let status = match r.kind() {
+            Kind::BadRequest => StatusCode::BAD_REQUEST,
+            Kind::Forbidden => StatusCode::FORBIDDEN,
+            Kind::Conflict => StatusCode::CONFLICT,
         };
-        ApiError::conflict(code, e.to_string())
+        ApiError::new(status, r.code(), r.to_string())
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        (self.status, axum::Json(self.to_json())).into_response()
+        (self.status, axum::Json(self.body())).into_response()
     }
 }

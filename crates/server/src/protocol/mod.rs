@@ -1,0 +1,440 @@
+//! The wire protocol: every HTTP body and every WebSocket message of API v1
+//! (docs/API.md) as a Rust type, in one place. The TypeScript types of the
+//! front end (`web/src/api/types.gen.ts`) are generated from these by
+//! [`typescript`]; a test fails when the file is stale (regenerate with
+//! `GUOXIANG_WRITE_TS=1 cargo test -p guoxiang-server --lib protocol`).
+//! Parsing happens once, at the edge ([`crate::http`]); the rules of play see
+//! typed values only. How a game becomes a [`GameView`] is in [`view`].
+
+pub mod view;
+
+use crate::clock::TimeControl;
+use guoxiang_core::Color;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use ts_rs::TS;
+
+/// A side of the board.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum Side {
+    White,
+    Black,
+}
+
+impl From<Color> for Side {
+    fn from(c: Color) -> Side {
+        match c {
+            Color::White => Side::White,
+            Color::Black => Side::Black,
+        }
+    }
+}
+
+impl From<Side> for Color {
+    fn from(s: Side) -> Color {
+        match s {
+            Side::White => Color::White,
+            Side::Black => Color::Black,
+        }
+    }
+}
+
+/// Whom a secret makes you: one side, or both (hot-seat).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum You {
+    White,
+    Black,
+    Both,
+}
+
+/// How a game is played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum Mode {
+    /// Against the engine.
+    Computer,
+    /// Two people, each with their own secret.
+    Friend,
+    /// Two people on one device, one secret for both sides.
+    Hotseat,
+}
+
+impl Mode {
+    pub fn code(self) -> &'static str {
+        match self {
+            Mode::Computer => "computer",
+            Mode::Friend => "friend",
+            Mode::Hotseat => "hotseat",
+        }
+    }
+
+    pub fn from_code(s: &str) -> Option<Mode> {
+        [Mode::Computer, Mode::Friend, Mode::Hotseat]
+            .into_iter()
+            .find(|m| m.code() == s)
+    }
+}
+
+/// Where a game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// A friend game whose second player has not joined.
+    Waiting,
+    Active,
+    Finished,
+}
+
+impl Status {
+    pub fn code(self) -> &'static str {
+        match self {
+            Status::Waiting => "waiting",
+            Status::Active => "active",
+            Status::Finished => "finished",
+        }
+    }
+
+    pub fn from_code(s: &str) -> Option<Status> {
+        [Status::Waiting, Status::Active, Status::Finished]
+            .into_iter()
+            .find(|m| m.code() == s)
+    }
+}
+
+/// What a draw may be claimed for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum ClaimReason {
+    ThreefoldRepetition,
+    FiftyMoves,
+    /// The opponent has been gone for the grace period.
+    OpponentLeft,
+}
+
+/// `POST /api/games`. `mode` and `color` are read by the server (so that a bad
+/// value has its own error code), `clock` is `"M+S"` or a [`TimeControl`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct CreateGame {
+    #[ts(type = "\"computer\" | \"friend\" | \"hotseat\"")]
+    pub mode: String,
+    #[serde(default)]
+    #[ts(optional)]
+    pub level: Option<u8>,
+    #[serde(default)]
+    #[ts(optional, type = "\"white\" | \"black\" | \"random\"")]
+    pub color: Option<String>,
+    #[serde(default)]
+    #[ts(optional, type = "string | TimeControl | null")]
+    pub clock: Option<serde_json::Value>,
+    /// A starting position other than the standard one.
+    #[serde(default)]
+    #[ts(optional)]
+    pub fen: Option<String>,
+}
+
+/// The answer to [`CreateGame`] (`201`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct Created {
+    pub id: String,
+    pub secret: String,
+    pub color: You,
+    /// Friend games only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub join_key: Option<String>,
+    /// Friend games only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub join_url: Option<String>,
+    pub watch_url: String,
+    pub ws_url: String,
+}
+
+/// `POST /api/games/{id}/join`.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct JoinGame {
+    #[serde(default)]
+    #[ts(optional)]
+    pub key: Option<String>,
+}
+
+/// The answer to [`JoinGame`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct Joined {
+    pub id: String,
+    pub secret: String,
+    pub color: Side,
+    pub ws_url: String,
+}
+
+/// Both clocks as a viewer sees them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct ClockView {
+    pub white_ms: u64,
+    pub black_ms: u64,
+    pub running: Option<Side>,
+    pub control: TimeControl,
+}
+
+/// A player whose last connection closed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct Gone {
+    pub since_ms: u64,
+    /// The opponent may claim (the grace period has passed).
+    pub claimable: bool,
+}
+
+/// Who is gone.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct Disconnected {
+    pub white: Option<Gone>,
+    pub black: Option<Gone>,
+}
+
+/// A game as every viewer sees it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct GameView {
+    pub id: String,
+    pub mode: Mode,
+    pub level: Option<u8>,
+    pub computer: Option<Side>,
+    pub status: Status,
+    pub fen: String,
+    pub start_fen: String,
+    pub turn: Side,
+    pub moves: Vec<String>,
+    pub san: Vec<String>,
+    pub clock: Option<ClockView>,
+    /// `1-0`, `0-1`, `1/2-1/2`, or `*` (aborted).
+    pub result: Option<String>,
+    pub reason: Option<String>,
+    pub winner: Option<Side>,
+    pub draw_offer: Option<Side>,
+    pub takeback_request: Option<Side>,
+    pub claimable_draws: Vec<ClaimReason>,
+    pub check: bool,
+    pub legal: Vec<String>,
+    pub legal_san: Vec<String>,
+    pub disconnected: Disconnected,
+    pub joined: bool,
+    /// The update's sequence number (WebSocket states only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub seq: Option<u64>,
+}
+
+/// What one player may do now (for buttons; the server checks every action again).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+pub struct May {
+    #[serde(rename = "move")]
+    pub play: bool,
+    pub abort: bool,
+    pub resign: bool,
+    pub offer_draw: bool,
+    pub accept_draw: bool,
+    pub claim_draw: Vec<ClaimReason>,
+    pub claim_victory: bool,
+    pub takeback: bool,
+    pub accept_takeback: bool,
+}
+
+/// `GET /api/games/{id}` and the answer to an action over HTTP.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct GameResponse {
+    #[serde(flatten)]
+    pub view: GameView,
+    pub you: Option<You>,
+    pub may: May,
+}
+
+/// One finished game in [`GameList`].
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct GameSummary {
+    pub id: String,
+    pub mode: Mode,
+    pub level: Option<u8>,
+    pub result: Option<String>,
+    pub reason: Option<String>,
+    pub plies: u64,
+    pub created_at: i64,
+    pub finished_at: Option<i64>,
+}
+
+/// `GET /api/games`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct GameList {
+    pub games: Vec<GameSummary>,
+    pub page: u64,
+    pub per_page: u64,
+    pub total: u64,
+}
+
+/// `GET /api/explain`: a legal move (`uci`, `san`, `fen_after`) or why not (`code`, `message`).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+pub struct Explained {
+    pub legal: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub code: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub message: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub uci: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub san: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub fen_after: Option<String>,
+}
+
+/// `GET /api/health`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct Health {
+    pub ok: bool,
+    pub live_games: u64,
+}
+
+/// Every refusal: a stable snake_case code and an English message.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct ErrorBody {
+    pub error: String,
+    pub message: String,
+}
+
+/// What a player may ask of a game: a WebSocket message or the body of
+/// `POST /api/games/{id}/actions`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Action {
+    /// A move in UCI notation (`e2e4`, `e7e8q`, castling `e1g1`).
+    Move {
+        uci: String,
+    },
+    /// A move to play as soon as the opponent has moved (`null` cancels).
+    Premove {
+        uci: Option<String>,
+    },
+    OfferDraw,
+    AcceptDraw,
+    DeclineDraw,
+    /// `threefold_repetition`, `fifty_moves`, or `opponent_left` (read by the
+    /// server, so that another value is `bad_claim`).
+    ClaimDraw {
+        #[ts(type = "ClaimReason")]
+        reason: String,
+    },
+    /// The opponent has been gone for the grace period: claim the win.
+    ClaimVictory,
+    Resign,
+    Abort,
+    TakebackRequest,
+    TakebackAccept,
+    TakebackDecline,
+}
+
+/// WebSocket messages of the client that are not actions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(tag = "t", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Control {
+    /// The client received the state with this `seq` (measures the lag).
+    Ack {
+        seq: u64,
+    },
+    Ping,
+}
+
+/// What the server sends on a game's WebSocket. `id` echoes the client's `id`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum ServerMsg {
+    /// On connect.
+    Hello {
+        seq: u64,
+        you: Option<You>,
+        #[ts(as = "GameView")]
+        state: Arc<GameView>,
+        /// What you may do (all `false` for spectators).
+        may: May,
+    },
+    /// After every change.
+    State {
+        seq: u64,
+        you: Option<You>,
+        #[ts(as = "GameView")]
+        state: Arc<GameView>,
+        /// What you may do (all `false` for spectators).
+        may: May,
+    },
+    /// The action was done (and committed).
+    Ok {
+        #[ts(type = "unknown")]
+        id: Option<serde_json::Value>,
+    },
+    Error {
+        #[ts(type = "unknown")]
+        id: Option<serde_json::Value>,
+        error: String,
+        message: String,
+    },
+    Pong {
+        #[ts(type = "unknown")]
+        id: Option<serde_json::Value>,
+    },
+}
+
+/// The TypeScript declarations of every wire type, in one file's text.
+pub fn typescript() -> String {
+    let cfg = ts_rs::Config::new().with_large_int("number");
+    let decls = [
+        Side::decl(&cfg),
+        You::decl(&cfg),
+        Mode::decl(&cfg),
+        Status::decl(&cfg),
+        ClaimReason::decl(&cfg),
+        crate::clock::Bonus::decl(&cfg),
+        crate::clock::Period::decl(&cfg),
+        TimeControl::decl(&cfg),
+        CreateGame::decl(&cfg),
+        Created::decl(&cfg),
+        JoinGame::decl(&cfg),
+        Joined::decl(&cfg),
+        ClockView::decl(&cfg),
+        Gone::decl(&cfg),
+        Disconnected::decl(&cfg),
+        GameView::decl(&cfg),
+        May::decl(&cfg),
+        GameResponse::decl(&cfg),
+        GameSummary::decl(&cfg),
+        GameList::decl(&cfg),
+        Explained::decl(&cfg),
+        Health::decl(&cfg),
+        ErrorBody::decl(&cfg),
+        Action::decl(&cfg),
+        Control::decl(&cfg),
+        ServerMsg::decl(&cfg),
+    ];
+    let mut out = String::from(
+        "// Generated from crates/server/src/protocol (ts-rs); do not edit.\n\
+         // Regenerate: GUOXIANG_WRITE_TS=1 cargo test -p guoxiang-server --lib protocol\n",
+    );
+    for d in decls {
+        out.push('\n');
+        out.push_str("export ");
+        out.push_str(&d);
+        out.push('\n');
+    }
+    out
+}
+
+/// Where the generated TypeScript lives, from the repository root.
+pub const TYPESCRIPT_PATH: &str = "web/src/api/types.gen.ts";
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,106 @@
+// Generated from crates/server/src/protocol (ts-rs); do not edit.
+// Regenerate: GUOXIANG_WRITE_TS=1 cargo test -p guoxiang-server --lib protocol
+
+export type Side = "white" | "black";
+
+export type You = "white" | "black" | "both";
+
+export type Mode = "computer" | "friend" | "hotseat";
+
+export type Status = "waiting" | "active" | "finished";
+
+export type ClaimReason = "threefold_repetition" | "fifty_moves" | "opponent_left";
+
+export type Bonus = "increment" | "delay" | "bronstein";
+
+export type Period = { 
+/**
+ * Moves by each player in this period; `None`: the rest of the game.
+ */
+moves: number | null, 
+/**
+ * Time added to the clock at the start of the period, in milliseconds.
+ */
+time_ms: number, 
+/**
+ * The per-move increment or delay in this period, in milliseconds.
+ */
+bonus_ms: number, };
+
+export type TimeControl = { periods: Array<Period>, bonus: Bonus, };
+
+export type CreateGame = { mode: "computer" | "friend" | "hotseat", level?: number, color?: "white" | "black" | "random", clock?: string | TimeControl | null, 
+/**
+ * A starting position other than the standard one.
+ */
+fen?: string, };
+
+export type Created = { id: string, secret: string, color: You, 
+/**
+ * Friend games only.
+ */
+join_key?: string, 
+/**
+ * Friend games only.
+ */
+join_url?: string, watch_url: string, ws_url: string, };
+
+export type JoinGame = { key?: string, };
+
+export type Joined = { id: string, secret: string, color: Side, ws_url: string, };
+
+export type ClockView = { white_ms: number, black_ms: number, running: Side | null, control: TimeControl, };
+
+export type Gone = { since_ms: number, 
+/**
+ * The opponent may claim (the grace period has passed).
+ */
+claimable: boolean, };
+
+export type Disconnected = { white: Gone | null, black: Gone | null, };
+
+export type GameView = { id: string, mode: Mode, level: number | null, computer: Side | null, status: Status, fen: string, start_fen: string, turn: Side, moves: Array<string>, san: Array<string>, clock: ClockView | null, 
+/**
+ * `1-0`, `0-1`, `1/2-1/2`, or `*` (aborted).
+ */
+result: string | null, reason: string | null, winner: Side | null, draw_offer: Side | null, takeback_request: Side | null, claimable_draws: Array<ClaimReason>, check: boolean, legal: Array<string>, legal_san: Array<string>, disconnected: Disconnected, joined: boolean, 
+/**
+ * The update's sequence number (WebSocket states only).
+ */
+seq?: number, };
+
+export type May = { move: boolean, abort: boolean, resign: boolean, offer_draw: boolean, accept_draw: boolean, claim_draw: Array<ClaimReason>, claim_victory: boolean, takeback: boolean, accept_takeback: boolean, };
+
+export type GameResponse = { you: You | null, may: May, id: string, mode: Mode, level: number | null, computer: Side | null, status: Status, fen: string, start_fen: string, turn: Side, moves: Array<string>, san: Array<string>, clock: ClockView | null, 
+/**
+ * `1-0`, `0-1`, `1/2-1/2`, or `*` (aborted).
+ */
+result: string | null, reason: string | null, winner: Side | null, draw_offer: Side | null, takeback_request: Side | null, claimable_draws: Array<ClaimReason>, check: boolean, legal: Array<string>, legal_san: Array<string>, disconnected: Disconnected, joined: boolean, 
+/**
+ * The update's sequence number (WebSocket states only).
+ */
+seq?: number, };
+
+export type GameSummary = { id: string, mode: Mode, level: number | null, result: string | null, reason: string | null, plies: number, created_at: number, finished_at: number | null, };
+
+export type GameList = { games: Array<GameSummary>, page: number, per_page: number, total: number, };
+
+export type Explained = { legal: boolean, code?: string, message?: string, uci?: string, san?: string, fen_after?: string, };
+
+export type Health = { ok: boolean, live_games: number, };
+
+export type ErrorBody = { error: string, message: string, };
+
+export type Action = { "t": "move", uci: string, } | { "t": "premove", uci: string | null, } | { "t": "offer_draw" } | { "t": "accept_draw" } | { "t": "decline_draw" } | { "t": "claim_draw", reason: ClaimReason, } | { "t": "claim_victory" } | { "t": "resign" } | { "t": "abort" } | { "t": "takeback_request" } | { "t": "takeback_accept" } | { "t": "takeback_decline" };
+
+export type Control = { "t": "ack", seq: number, } | { "t": "ping" };
+
+export type ServerMsg = { "t": "hello", seq: number, you: You | null, state: GameView, 
+/**
+ * What you may do (all `false` for spectators).
+ */
+may: May, } | { "t": "state", seq: number, you: You | null, state: GameView, 
+/**
+ * What you may do (all `false` for spectators).
+ */
+may: May, } | { "t": "ok", id: unknown, } | { "t": "error", id: unknown, error: string, message: string, } | { "t": "pong", id: unknown, };
