@@ -8,11 +8,12 @@
 //! here, with no game record and no per-move allocation.
 
 use super::report::GameReport;
+use super::shadow::Shadow;
 use guoxiang_core::outcome::DrawReason;
 use guoxiang_core::pgn::{
     GameResult, RecordLimits, Replay, ReplayError, Replayed, Skip, SyntaxError, Visitor,
 };
-use guoxiang_core::{ClaimableDraw, FenMode, Outcome, Position};
+use guoxiang_core::{ClaimableDraw, FenMode, Move, Outcome, Position};
 
 /// What the fast check makes of a game.
 #[derive(Debug)]
@@ -42,6 +43,9 @@ pub struct FastCheck {
     /// The mainline moves as written, one after the other, and where each ends.
     sans: Vec<u8>,
     san_ends: Vec<usize>,
+    shadow: Shadow,
+    /// The standard starting position, made once.
+    standard: Position,
 }
 
 impl Default for FastCheck {
@@ -60,6 +64,8 @@ impl Default for FastCheck {
             keys: Vec::with_capacity(256),
             sans: Vec::with_capacity(1024),
             san_ends: Vec::with_capacity(256),
+            shadow: Shadow::default(),
+            standard: Position::new(),
         }
     }
 }
@@ -117,32 +123,21 @@ impl FastCheck {
                 Err(_) => return Verdict::Unsure,
             }
         } else {
-            Position::new()
+            self.standard.clone()
         };
-        // Play the moves again, checking before each that the game was still
-        // on, as `Game::play_san` does.
-        let mut pos = start;
-        self.keys.clear();
-        self.keys.push(pos.repetition_key());
-        for (i, &m) in replayed.moves.iter().enumerate() {
-            // A legal move follows, so neither mate nor stalemate: what is left
-            // is a dead position, fivefold repetition and the 75-move rule.
-            if pos.is_insufficient_material() {
-                return self.over(DrawReason::InsufficientMaterial.code(), i);
+        let pos = if self
+            .shadow
+            .needs_full_check(&start, &replayed.moves, &replayed.end)
+        {
+            match self.full_check(start, &replayed.moves) {
+                Ok(pos) => pos,
+                Err(verdict) => return verdict,
             }
-            if repetitions_at_least(&self.keys, pos.halfmove_clock(), 5) {
-                return Verdict::Unsure;
-            }
-            if pos.halfmove_clock() >= 150 {
-                return self.over(DrawReason::SeventyFiveMoves.code(), i);
-            }
-            pos.play_unchecked(m);
-            self.keys.push(pos.repetition_key());
-        }
-        // Threefold (or more) needs the positions compared in full: rare, ask.
-        if repetitions_at_least(&self.keys, pos.halfmove_clock(), 3) {
-            return Verdict::Unsure;
-        }
+        } else {
+            // Nothing ended the game before its last move, and no position
+            // stands three times at the end.
+            replayed.end
+        };
         let outcome = pos.outcome().or_else(|| {
             (pos.halfmove_clock() >= 150).then_some(Outcome::Draw {
                 reason: DrawReason::SeventyFiveMoves,
@@ -177,6 +172,35 @@ impl FastCheck {
             claimable,
             check: pos.is_check(),
         })
+    }
+
+    /// Plays the moves again, checking before each that the game was still on,
+    /// as `Game::play_san` does; the position after the last one, or the
+    /// verdict when the game ended early or a position stands three times.
+    fn full_check(&mut self, start: Position, moves: &[Move]) -> Result<Position, Verdict> {
+        let mut pos = start;
+        self.keys.clear();
+        self.keys.push(pos.repetition_key());
+        for (i, &m) in moves.iter().enumerate() {
+            // A legal move follows, so neither mate nor stalemate: what is left
+            // is a dead position, fivefold repetition and the 75-move rule.
+            if pos.is_insufficient_material() {
+                return Err(self.over(DrawReason::InsufficientMaterial.code(), i));
+            }
+            if repetitions_at_least(&self.keys, pos.halfmove_clock(), 5) {
+                return Err(Verdict::Unsure);
+            }
+            if pos.halfmove_clock() >= 150 {
+                return Err(self.over(DrawReason::SeventyFiveMoves.code(), i));
+            }
+            pos.play_unchecked(m);
+            self.keys.push(pos.repetition_key());
+        }
+        // Threefold (or more) needs the positions compared in full: rare, ask.
+        if repetitions_at_least(&self.keys, pos.halfmove_clock(), 3) {
+            return Err(Verdict::Unsure);
+        }
+        Ok(pos)
     }
 }
 

@@ -11,6 +11,7 @@ mod fast;
 mod pipeline;
 mod reference;
 mod report;
+mod shadow;
 #[cfg(test)]
 mod tests;
 
