@@ -14,6 +14,16 @@ use guoxiang_core::{CastlingSide, CastlingSquares, Move, MoveKind, Position};
 pub struct Shadow {
     occupied: Vec<u64>,
     clock: Vec<u32>,
+    /// Whether an occupancy was seen before (same side to move, since the last
+    /// irreversible move): a 256-bit filter per side, by a hash of the occupancy.
+    /// Positions whose bit was clear stand for the first time.
+    maybe_seen: Vec<bool>,
+}
+
+/// A bit of a 256-bit filter for an occupancy.
+fn filter_bit(occ: u64) -> (usize, u64) {
+    let h = occ.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56;
+    ((h >> 6) as usize, 1u64 << (h & 63))
 }
 
 fn bit(sq: guoxiang_core::Square) -> u64 {
@@ -26,12 +36,19 @@ impl Shadow {
     fn follow(&mut self, start: &Position, moves: &[Move], end: &Position) -> bool {
         self.occupied.clear();
         self.clock.clear();
+        self.maybe_seen.clear();
         let board = start.board();
         let (mut occ, mut pawns) = (board.occupied().0, board.pawns().0);
         let mut clock = start.halfmove_clock();
         let mut us = start.turn();
+        // Filters for the side to move now ([0]) and the other side ([1]).
+        let mut filters = [[0u64; 4]; 2];
+        let (word, mask) = filter_bit(occ);
+        filters[0][word] |= mask;
         self.occupied.push(occ);
         self.clock.push(clock);
+        // The start may repeat a position from before it (the clock says so).
+        self.maybe_seen.push(true);
         for &m in moves {
             let (from, to) = (bit(m.from()), bit(m.to()));
             let irreversible = match m.kind() {
@@ -73,6 +90,13 @@ impl Shadow {
             };
             clock = if irreversible { 0 } else { clock + 1 };
             us = !us;
+            if irreversible {
+                filters = [[0; 4]; 2];
+            }
+            filters.swap(0, 1);
+            let (word, mask) = filter_bit(occ);
+            self.maybe_seen.push(filters[0][word] & mask != 0);
+            filters[0][word] |= mask;
             self.occupied.push(occ);
             self.clock.push(clock);
         }
@@ -83,6 +107,9 @@ impl Shadow {
     /// Whether a position of the game could stand `n` times by the time of
     /// position `at` (same side to move, no irreversible move in between).
     fn could_repeat(&self, at: usize, n: usize) -> bool {
+        if !self.maybe_seen[at] {
+            return false;
+        }
         let window = (self.clock[at] as usize).min(at);
         if window < 2 * (n - 1) {
             return false;
