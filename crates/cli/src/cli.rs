@@ -144,7 +144,8 @@ pub struct PgnCheckArgs {
     /// Worker threads [default: one per core].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
     pub threads: Option<u32>,
-    /// Never show the progress bar (it shows only on a terminal, for files over 8 MB).
+    /// Never show the progress bar (shown for files over 8 MB when stderr is a
+    /// terminal and the report goes elsewhere).
     #[arg(long)]
     pub no_progress: bool,
 }

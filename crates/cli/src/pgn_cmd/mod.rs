@@ -48,8 +48,12 @@ pub fn run(args: &PgnCheckArgs) -> ExitCode {
             }
         };
         let size = file.metadata().map_or(0, |m| m.len());
-        let bar = (!args.no_progress && size >= PROGRESS_FROM && std::io::stderr().is_terminal())
-            .then(|| progress_bar(size, &name));
+        // On a terminal, unless the report itself scrolls by on it.
+        let bar = (!args.no_progress
+            && size >= PROGRESS_FROM
+            && std::io::stderr().is_terminal()
+            && !std::io::stdout().is_terminal())
+        .then(|| progress_bar(size, &name));
         let progress = |done: u64| {
             if let Some(bar) = &bar {
                 bar.set_position(done);
