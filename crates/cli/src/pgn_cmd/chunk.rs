@@ -6,9 +6,9 @@
 //! joined and checked again ([`Chunk::join`]), so the result is always what
 //! reading the file from the start gives.
 
-use super::fast::{FastCheck, Verdict};
+use super::fast::{nth_mainline_san, FastCheck, Verdict};
 use super::reference::{self, Finding};
-use super::report::{FileProblem, Lines};
+use super::report::{FileProblem, GameReport, Lines};
 use guoxiang_core::pgn::{Location, PgnError, Reader};
 
 /// A stretch of a file, starting at the start of a line.
@@ -66,11 +66,26 @@ impl Chunk {
                         out.boundary_ok = start.offset as usize == self.len;
                         break;
                     }
-                    match verdict {
-                        Verdict::Clean(report) => out.lines.game(&report, json),
-                        Verdict::Unsure => {
-                            let end = (reader.location().offset as usize).min(self.data.len());
-                            let bytes = &self.data[start.offset as usize..end];
+                    if let Verdict::Clean(report) = &verdict {
+                        out.lines.game(report, json);
+                        continue;
+                    }
+                    let end = (reader.location().offset as usize).min(self.data.len());
+                    let bytes = &self.data[start.offset as usize..end];
+                    let mv = match &verdict {
+                        Verdict::BadMove { index, .. } => nth_mainline_san(bytes, *index),
+                        _ => None,
+                    };
+                    match (verdict, mv) {
+                        (Verdict::BadMove { error, index }, Some(mv)) => {
+                            let report = GameReport::Bad {
+                                error,
+                                ply: index + 1,
+                                mv: Some(mv),
+                            };
+                            out.lines.game(&report, json);
+                        }
+                        _ => {
                             for finding in reference::check_one_game(bytes, in_file(start)) {
                                 match finding {
                                     Finding::Game(report) => out.lines.game(&report, json),

@@ -20,8 +20,50 @@ use guoxiang_core::{ClaimableDraw, FenMode, Move, Outcome, Position};
 pub enum Verdict {
     /// The report, exactly what the reference check would give.
     Clean(GameReport),
+    /// A bad move: the report is `error` at mainline move `index` (from 0),
+    /// whose text the caller reads again from the game ([`nth_mainline_san`]).
+    BadMove { error: String, index: usize },
     /// Not plainly clean: ask the reference check.
     Unsure,
+}
+
+/// The `index`-th mainline move (from 0) of the one game in `bytes`, as written.
+pub fn nth_mainline_san(bytes: &[u8], index: usize) -> Option<String> {
+    struct Nth {
+        index: usize,
+        seen: usize,
+        depth: usize,
+        found: Option<String>,
+    }
+    impl Visitor for Nth {
+        type Output = Option<String>;
+        fn san(&mut self, san: &[u8]) {
+            if self.depth == 0 {
+                if self.seen == self.index {
+                    self.found = Some(String::from_utf8_lossy(san).into_owned());
+                }
+                self.seen += 1;
+            }
+        }
+        fn begin_variation(&mut self) -> Skip {
+            self.depth += 1;
+            Skip(false)
+        }
+        fn end_variation(&mut self) {
+            self.depth = self.depth.saturating_sub(1);
+        }
+        fn end_game(&mut self) -> Option<String> {
+            self.found.take()
+        }
+    }
+    let mut nth = Nth {
+        index,
+        seen: 0,
+        depth: 0,
+        found: None,
+    };
+    let mut reader = guoxiang_core::pgn::Reader::new(bytes);
+    reader.read_game(&mut nth).ok().flatten().flatten()
 }
 
 /// A [`Visitor`] giving a [`Verdict`] per game.
@@ -40,9 +82,6 @@ pub struct FastCheck {
     unsure: bool,
     /// Repetition keys of the positions of the game, the start first.
     keys: Vec<u64>,
-    /// The mainline moves as written, one after the other, and where each ends.
-    sans: Vec<u8>,
-    san_ends: Vec<usize>,
     shadow: Shadow,
     /// The standard starting position, made once.
     standard: Position,
@@ -62,8 +101,6 @@ impl Default for FastCheck {
             result_tag: None,
             unsure: false,
             keys: Vec::with_capacity(256),
-            sans: Vec::with_capacity(1024),
-            san_ends: Vec::with_capacity(256),
             shadow: Shadow::default(),
             standard: Position::new(),
         }
@@ -83,25 +120,15 @@ impl FastCheck {
         self.lines.last().copied().unwrap_or(false)
     }
 
-    /// The `i`-th mainline move (from 0) as written.
-    fn san_text(&self, i: usize) -> Option<String> {
-        let end = *self.san_ends.get(i)?;
-        let start = if i == 0 { 0 } else { self.san_ends[i - 1] };
-        Some(String::from_utf8_lossy(&self.sans[start..end]).into_owned())
-    }
-
     /// The report on a move played after the game had ended by the rules.
-    fn over(&self, reason: &str, index: usize) -> Verdict {
-        match self.san_text(index) {
-            Some(mv) => Verdict::Clean(GameReport::Bad {
-                error: format!("the game was already over ({reason}) before this move"),
-                ply: index + 1,
-                mv: Some(mv),
-            }),
-            None => Verdict::Unsure,
+    fn over(reason: &str, index: usize) -> Verdict {
+        Verdict::BadMove {
+            error: format!("the game was already over ({reason}) before this move"),
+            index,
         }
     }
 
+    /// The verdict on a replayed game (see [`Verdict`]).
     fn verdict(&mut self, replayed: Replayed) -> Verdict {
         if self.unsure || self.fen_tags > 1 {
             return Verdict::Unsure;
@@ -145,14 +172,12 @@ impl FastCheck {
         });
         let index = replayed.moves.len();
         if let Some(error) = illegal {
-            return match (outcome, self.san_text(index)) {
-                (Some(o), _) => self.over(o.reason_code(), index),
-                (None, Some(mv)) => Verdict::Clean(GameReport::Bad {
+            return match outcome {
+                Some(o) => Self::over(o.reason_code(), index),
+                None => Verdict::BadMove {
                     error: error.to_string(),
-                    ply: index + 1,
-                    mv: Some(mv),
-                }),
-                (None, None) => Verdict::Unsure,
+                    index,
+                },
             };
         }
         let claimable = if outcome.is_none() && pos.halfmove_clock() >= 100 {
@@ -185,13 +210,13 @@ impl FastCheck {
             // A legal move follows, so neither mate nor stalemate: what is left
             // is a dead position, fivefold repetition and the 75-move rule.
             if pos.is_insufficient_material() {
-                return Err(self.over(DrawReason::InsufficientMaterial.code(), i));
+                return Err(Self::over(DrawReason::InsufficientMaterial.code(), i));
             }
             if repetitions_at_least(&self.keys, pos.halfmove_clock(), 5) {
                 return Err(Verdict::Unsure);
             }
             if pos.halfmove_clock() >= 150 {
-                return Err(self.over(DrawReason::SeventyFiveMoves.code(), i));
+                return Err(Self::over(DrawReason::SeventyFiveMoves.code(), i));
             }
             pos.play_unchecked(m);
             self.keys.push(pos.repetition_key());
@@ -243,8 +268,6 @@ impl Visitor for FastCheck {
         self.fen.clear();
         self.result_tag = None;
         self.unsure = false;
-        self.sans.clear();
-        self.san_ends.clear();
     }
 
     fn begin_headers(&mut self) {
@@ -286,8 +309,6 @@ impl Visitor for FastCheck {
             self.unsure = true;
         }
         if self.lines.len() == 1 {
-            self.sans.extend_from_slice(san);
-            self.san_ends.push(self.sans.len());
             self.replay.san(san);
         }
         if let Some(has_move) = self.lines.last_mut() {
