@@ -207,13 +207,17 @@ fn cut(
         let mut want = size;
         let cut_at = loop {
             while buf.len() < want && !eof {
-                // Read straight into the buffer's spare room (no zeroing).
-                let more = (want - buf.len()) as u64;
-                match (&mut input).take(more).read_to_end(&mut buf) {
-                    Ok(0) => eof = true,
-                    Ok(_) => {}
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                let old = buf.len();
+                buf.resize(want, 0);
+                match input.read(&mut buf[old..]) {
+                    Ok(0) => {
+                        buf.truncate(old);
+                        eof = true;
+                    }
+                    Ok(n) => buf.truncate(old + n),
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => buf.truncate(old),
                     Err(e) => {
+                        buf.truncate(old);
                         let _ = tx.send(Piece::Failed(e));
                         eof = true;
                     }
