@@ -70,6 +70,19 @@ fn fen_prints_the_canonical_form_and_status() {
         "--json",
     ]);
     assert_eq!(json_lines(&mate)[0]["checkmate"], true);
+    // The fields may come as separate arguments, `-` included.
+    let split = run(&[
+        "fen",
+        "8/8/8/8/8/8/k7/7K",
+        "w",
+        "-",
+        "-",
+        "0",
+        "1",
+        "--json",
+    ]);
+    assert!(split.status.success());
+    assert_eq!(json_lines(&split)[0]["fen"], "8/8/8/8/8/8/k7/7K w - - 0 1");
 }
 
 #[test]
@@ -83,7 +96,7 @@ fn fen_errors_say_what_and_where_with_exit_status_one() {
 
 #[test]
 fn move_accepts_san_uci_and_from_to() {
-    for m in ["Nf3", "g1f3", "g1-f3"] {
+    for m in ["Nf3", "g1f3", "g1-f3", "g1xf3", "Ng1f3", "Ng1-f3"] {
         let out = run(&["move", m, "--json"]);
         assert!(out.status.success(), "{m}");
         let v = &json_lines(&out)[0];
