@@ -1,19 +1,15 @@
 //! `guoxiang fen FEN`: checks a FEN and prints the canonical form and the status.
 
-use crate::args::{Args, UsageError};
+use crate::cli::FenArgs;
 use guoxiang_core::{FenError, Position};
 use guoxiang_i18n::Localize;
 use serde_json::json;
 use std::process::ExitCode;
 
-pub fn run(raw: &[String]) -> Result<ExitCode, UsageError> {
-    let args = Args::parse(raw, &[], &["--json"])?;
-    let json = args.flag("--json");
+pub fn run(args: &FenArgs) -> ExitCode {
+    let json = args.json;
     // A FEN has spaces; accept it as one argument or as several.
-    if args.positional.is_empty() {
-        return Err(UsageError("fen needs a FEN".into()));
-    }
-    let fen = args.positional.join(" ");
+    let fen = args.fen.join(" ");
     match Position::from_fen(&fen) {
         Ok(pos) => {
             let moves = pos.count_legal_moves();
@@ -44,11 +40,11 @@ pub fn run(raw: &[String]) -> Result<ExitCode, UsageError> {
                 println!("{}", pos.fen());
                 println!("{} to move, {status}, {moves} legal moves", pos.turn());
             }
-            Ok(ExitCode::SUCCESS)
+            ExitCode::SUCCESS
         }
         Err(e) => {
             print_fen_error(&e, json);
-            Ok(ExitCode::from(1))
+            ExitCode::from(1)
         }
     }
 }

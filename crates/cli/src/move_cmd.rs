@@ -1,34 +1,30 @@
 //! `guoxiang move --fen FEN MOVE [--lang L]`: plays one move given in SAN, UCI or
 //! from-to form, or explains in the learner's language why it is not legal.
+//!
+//! The move is read by the core's parsers (UCI with [`UciMove`], SAN with
+//! [`San`]) and matched by the core ([`San::to_move`], [`Position::explain`]);
+//! this module only picks which piece an illegal SAN move is about, so that the
+//! explanation names what is wrong with that piece's move.
 
-use crate::args::{Args, UsageError};
+use crate::cli::MoveArgs;
 use guoxiang_core::san::San;
+use guoxiang_core::uci::UciMove;
 use guoxiang_core::{
-    Bitboard, CastlingSquares, IllegalReason, Move, Piece, Position, Role, SanError, Square,
+    Bitboard, CastlingSquares, Color, IllegalReason, Move, Piece, Position, Role, SanError, Square,
 };
-use guoxiang_i18n::{Lang, Localize};
+use guoxiang_i18n::Localize;
 use serde_json::json;
 use std::process::ExitCode;
 
-pub fn run(raw: &[String]) -> Result<ExitCode, UsageError> {
-    let args = Args::parse(raw, &["--fen", "--lang"], &["--json"])?;
-    let json = args.flag("--json");
-    let lang_tag = args.option("--lang").unwrap_or("en");
-    let lang = Lang::from_tag(lang_tag).ok_or_else(|| {
-        UsageError(format!(
-            "unknown language {lang_tag:?}; use zh-CN, zh-TW or en"
-        ))
-    })?;
-    let [text] = args.positional.as_slice() else {
-        return Err(UsageError("move needs exactly one MOVE".into()));
-    };
-    let pos = match args.option("--fen") {
+pub fn run(args: &MoveArgs) -> ExitCode {
+    let (json, lang, text) = (args.json, args.lang, &args.text);
+    let pos = match &args.fen {
         None => Position::new(),
         Some(fen) => match Position::from_fen(fen) {
             Ok(p) => p,
             Err(e) => {
                 print_error(e.code(), &e.message(lang), json);
-                return Ok(ExitCode::from(1));
+                return ExitCode::from(1);
             }
         },
     };
@@ -44,15 +40,15 @@ pub fn run(raw: &[String]) -> Result<ExitCode, UsageError> {
             } else {
                 println!("{san} ({})\n{}", m.to_uci(), after.fen());
             }
-            Ok(ExitCode::SUCCESS)
+            ExitCode::SUCCESS
         }
         Err(Failure::Illegal(reason)) => {
             print_error(reason.code(), &reason.message(lang), json);
-            Ok(ExitCode::from(1))
+            ExitCode::from(1)
         }
         Err(Failure::San(e)) => {
             print_error(e.code(), &e.message(lang), json);
-            Ok(ExitCode::from(1))
+            ExitCode::from(1)
         }
     }
 }
@@ -70,22 +66,18 @@ enum Failure {
     San(SanError),
 }
 
-/// Reads `e2e4`, `e7e8q`, `e2-e4` or `e2xe4` as from, to and promotion.
+/// Reads `e2e4`, `e7e8q`, `e2-e4` or `e2xe4` as from, to and promotion: the
+/// core's UCI reader, after the learner's `-` or `x` between the squares.
 fn coordinates(text: &str) -> Option<(Square, Square, Option<Role>)> {
-    let t: String = text.chars().filter(|c| *c != '-' && *c != 'x').collect();
-    if !(4..=5).contains(&t.len()) || !t.is_ascii() {
-        return None;
+    let t: Vec<u8> = text.bytes().filter(|c| *c != b'-' && *c != b'x').collect();
+    match UciMove::from_ascii(&t).ok()? {
+        UciMove::Normal {
+            from,
+            to,
+            promotion,
+        } => Some((from, to, promotion)),
+        UciMove::Null => None,
     }
-    let from: Square = t[0..2].parse().ok()?;
-    let to: Square = t[2..4].parse().ok()?;
-    let promotion = match t.as_bytes().get(4) {
-        None => None,
-        Some(c) => match Role::from_char(*c as char)? {
-            Role::Pawn | Role::King => return None,
-            r => Some(r),
-        },
-    };
-    Some((from, to, promotion))
 }
 
 fn resolve(pos: &Position, text: &str) -> Result<Move, Failure> {
@@ -136,13 +128,13 @@ fn the_piece_meant(pos: &Position, san: &San) -> Option<(Square, Square, Option<
                 // The pawn nearest behind the target on its file.
                 let behind: Vec<Square> = candidates
                     .filter(|s| match us {
-                        guoxiang_core::Color::White => s.rank() < to.rank(),
-                        guoxiang_core::Color::Black => s.rank() > to.rank(),
+                        Color::White => s.rank() < to.rank(),
+                        Color::Black => s.rank() > to.rank(),
                     })
                     .collect();
                 let nearest = match us {
-                    guoxiang_core::Color::White => behind.iter().max_by_key(|s| s.rank()),
-                    guoxiang_core::Color::Black => behind.iter().min_by_key(|s| s.rank()),
+                    Color::White => behind.iter().max_by_key(|s| s.rank()),
+                    Color::Black => behind.iter().min_by_key(|s| s.rank()),
                 };
                 return nearest.map(|&from| (from, to, promotion));
             }

@@ -1,42 +1,27 @@
 //! `guoxiang perft DEPTH [--fen FEN] [--divide]`: counts the leaf nodes of the legal
 //! move tree (bulk counting at the last ply), with timing.
 
-use crate::args::{Args, UsageError};
+use crate::cli::PerftArgs;
 use guoxiang_core::{perft, Position};
 use serde_json::json;
 use std::process::ExitCode;
 use std::time::Instant;
 
-/// Deeper than this takes years; refuse rather than hang.
-const MAX_DEPTH: u32 = 15;
-
-pub fn run(raw: &[String]) -> Result<ExitCode, UsageError> {
-    let args = Args::parse(raw, &["--fen"], &["--divide", "--json"])?;
-    let [depth] = args.positional.as_slice() else {
-        return Err(UsageError("perft needs exactly one DEPTH".into()));
-    };
-    let depth: u32 = depth
-        .parse()
-        .ok()
-        .filter(|d| *d <= MAX_DEPTH)
-        .ok_or_else(|| {
-            UsageError(format!(
-                "DEPTH must be a whole number from 0 to {MAX_DEPTH}, not {depth:?}"
-            ))
-        })?;
-    let json = args.flag("--json");
-    let pos = match args.option("--fen") {
+/// Runs the command (DEPTH was checked against [`crate::cli::MAX_PERFT_DEPTH`]).
+pub fn run(args: &PerftArgs) -> ExitCode {
+    let (depth, json) = (args.depth, args.json);
+    let pos = match &args.fen {
         None => Position::new(),
         Some(fen) => match Position::from_fen(fen) {
             Ok(p) => p,
             Err(e) => {
                 crate::fen_cmd::print_fen_error(&e, json);
-                return Ok(ExitCode::from(1));
+                return ExitCode::from(1);
             }
         },
     };
     let start = Instant::now();
-    let nodes = if args.flag("--divide") && depth > 0 {
+    let nodes = if args.divide && depth > 0 {
         let mut total = 0;
         for &m in pos.legal_moves().iter() {
             let n = perft(&pos.after(m), depth - 1);
@@ -65,5 +50,5 @@ pub fn run(raw: &[String]) -> Result<ExitCode, UsageError> {
     } else {
         println!("nodes {nodes}\nseconds {seconds:.3}\nnps {:.0}", nps);
     }
-    Ok(ExitCode::SUCCESS)
+    ExitCode::SUCCESS
 }

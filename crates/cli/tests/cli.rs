@@ -70,6 +70,19 @@ fn fen_prints_the_canonical_form_and_status() {
         "--json",
     ]);
     assert_eq!(json_lines(&mate)[0]["checkmate"], true);
+    // The fields may come as separate arguments, `-` included.
+    let split = run(&[
+        "fen",
+        "8/8/8/8/8/8/k7/7K",
+        "w",
+        "-",
+        "-",
+        "0",
+        "1",
+        "--json",
+    ]);
+    assert!(split.status.success());
+    assert_eq!(json_lines(&split)[0]["fen"], "8/8/8/8/8/8/k7/7K w - - 0 1");
 }
 
 #[test]
@@ -83,7 +96,7 @@ fn fen_errors_say_what_and_where_with_exit_status_one() {
 
 #[test]
 fn move_accepts_san_uci_and_from_to() {
-    for m in ["Nf3", "g1f3", "g1-f3"] {
+    for m in ["Nf3", "g1f3", "g1-f3", "g1xf3", "Ng1f3", "Ng1-f3"] {
         let out = run(&["move", m, "--json"]);
         assert!(out.status.success(), "{m}");
         let v = &json_lines(&out)[0];
@@ -161,5 +174,178 @@ fn pgn_check_reports_each_game_and_goes_on_after_a_bad_one() {
         (Some(3), Some("Ke3"))
     );
     assert_eq!(v[3]["outcome"]["reason"], "insufficient_material");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn help_works_for_every_command_and_names_the_exit_statuses() {
+    for args in [
+        &["--help"][..],
+        &["help"],
+        &["pgn", "--help"],
+        &["pgn", "check", "--help"],
+        &["perft", "--help"],
+        &["fen", "--help"],
+        &["move", "--help"],
+        &["serve", "--help"],
+        &["uci", "--help"],
+        &["help", "pgn", "check"],
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("Usage:"), "{args:?}: {text}");
+        assert!(text.contains("Exit status:"), "{args:?}: {text}");
+    }
+}
+
+#[test]
+fn version_prints_the_crate_version() {
+    let out = run(&["--version"]);
+    assert!(out.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        format!("guoxiang {}", env!("CARGO_PKG_VERSION"))
+    );
+}
+
+#[test]
+fn completions_are_printed_for_the_usual_shells() {
+    for shell in ["bash", "zsh", "fish"] {
+        let out = run(&["completions", shell]);
+        assert!(out.status.success(), "{shell}");
+        let script = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            script.contains("guoxiang") && script.contains("check"),
+            "{shell}"
+        );
+    }
+    assert_eq!(run(&["completions", "cmd.exe"]).status.code(), Some(2));
+}
+
+#[test]
+fn usage_errors_exit_with_status_two() {
+    for args in [
+        &["frobnicate"][..],
+        &["pgn"],
+        &["pgn", "check"],
+        &["pgn", "verify", "x.pgn"],
+        &["fen"],
+        &["move"],
+        &["move", "e4", "e5"],
+        &["perft", "2", "--bogus"],
+        &["serve", "--addr", "nowhere"],
+        &["serve", "extra"],
+    ] {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(!out.stderr.is_empty(), "{args:?}");
+    }
+}
+
+/// Runs the binary with raw bytes as arguments (what a shell can pass on Linux).
+#[cfg(unix)]
+fn run_raw(args: &[&[u8]]) -> Output {
+    use std::os::unix::ffi::OsStrExt;
+    Command::new(env!("CARGO_BIN_EXE_guoxiang"))
+        .args(args.iter().map(|a| std::ffi::OsStr::from_bytes(a)))
+        .output()
+        .expect("the binary runs")
+}
+
+#[cfg(unix)]
+#[test]
+fn an_argument_that_is_not_utf8_is_a_usage_error_not_a_panic() {
+    for args in [
+        &[&b"fen"[..], b"\xff"][..],
+        &[b"move", b"\xff"],
+        &[b"move", b"e4", b"--fen", b"\xff"],
+        &[b"perft", b"\xff"],
+        &[b"serve", b"--db", b"\xff"],
+    ] {
+        let out = run_raw(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(stderr.contains("UTF-8"), "{args:?}: {stderr}");
+        assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    }
+    // Not UTF-8 where a command is expected: no such command.
+    let out = run_raw(&[b"\xff"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unrecognized subcommand"));
+}
+
+#[cfg(unix)]
+#[test]
+fn pgn_check_reads_a_file_whose_name_is_not_utf8() {
+    use std::os::unix::ffi::OsStrExt;
+    let dir = std::env::temp_dir().join(format!("guoxiang-cli-raw-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(std::ffi::OsStr::from_bytes(b"games-\xff.pgn"));
+    std::fs::write(&path, "1. e4 e5 2. Nf3 *\n").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_guoxiang"))
+        .args(["pgn", "check", "--json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    assert_eq!(json_lines(&out)[0]["plies"], 3);
+    // A name that is not UTF-8 and no such file: reported (lossily), status 1.
+    let missing = dir.join(std::ffi::OsStr::from_bytes(b"gone-\xff.pgn"));
+    let out = Command::new(env!("CARGO_BIN_EXE_guoxiang"))
+        .args(["pgn", "check", "--json"])
+        .arg(&missing)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let v = &json_lines(&out)[0];
+    assert!(
+        v["file"].as_str().unwrap().contains("gone-\u{fffd}.pgn"),
+        "{v}"
+    );
+    assert!(
+        v["error"].as_str().unwrap().starts_with("cannot open"),
+        "{v}"
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn pgn_check_numbers_games_across_files_and_checks_a_big_file_in_order() {
+    let dir = std::env::temp_dir().join(format!("guoxiang-cli-big-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let small = dir.join("small.pgn");
+    std::fs::write(&small, "1. e4 *\n\n1. d4 *\n").unwrap();
+    // About 3 MB: several chunks, checked in parallel, written in order.
+    let mut text = String::new();
+    let mut i = 0;
+    while text.len() < 3 << 20 {
+        i += 1;
+        let extra = if i % 2 == 0 { " 6. c3 b5" } else { "" };
+        text.push_str(&format!(
+            "[Event \"game {i}\"]\n[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7{extra} *\n\n"
+        ));
+    }
+    let big = dir.join("big.pgn");
+    std::fs::write(&big, &text).unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_guoxiang"))
+        .args(["pgn", "check", "--json", "--threads", "3"])
+        .args([&small, &big])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v = json_lines(&out);
+    assert_eq!(v.len(), 2 + i);
+    for (n, line) in v.iter().enumerate() {
+        assert_eq!(line["game"], n as u64 + 1);
+        let plies = if n < 2 {
+            1
+        } else if (n - 1) % 2 == 0 {
+            12
+        } else {
+            10
+        };
+        assert_eq!(line["plies"], plies, "game {}", n + 1);
+    }
     std::fs::remove_dir_all(&dir).ok();
 }

@@ -1,0 +1,188 @@
+//! The command line as data: every command, option and argument of `guoxiang`,
+//! declared with clap's derive API (help, `--version`, completions and usage errors
+//! with exit status 2 come from clap). Values are checked here, where they enter.
+
+use clap::{Args, Parser, Subcommand};
+use guoxiang_i18n::Lang;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+
+/// Deeper than this takes years; refuse rather than hang.
+pub const MAX_PERFT_DEPTH: u32 = 15;
+
+/// The exit statuses, shown at the end of `--help` (and in README.md).
+pub const EXIT_STATUS: &str = "\
+Exit status:
+  0  success
+  1  a finding: an illegal move, an invalid FEN, a PGN game that does not replay,
+     a PGN file that cannot be read
+  2  a usage or input error: an unknown command or option, a missing or malformed
+     argument, an argument that is not UTF-8 where text is needed";
+
+/// guoxiang: chess rules, notation and tools, and the game server.
+///
+/// With no command, `guoxiang` runs the game server as `guoxiang serve` does.
+/// MOVE may be SAN (Nf3, O-O, e8=Q), UCI (g1f3, e7e8q) or from-to (e1g1, e2-e4).
+#[derive(Debug, Parser)]
+#[command(name = "guoxiang", version, after_help = EXIT_STATUS, args_override_self = true)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The commands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// The game server: HTTP and WebSocket API; SQLite in DIR or PostgreSQL with --db.
+    #[command(after_help = EXIT_STATUS, args_override_self = true)]
+    Serve(ServeArgs),
+    /// Counts the leaf nodes of the legal move tree to DEPTH, with timing.
+    #[command(after_help = EXIT_STATUS, args_override_self = true)]
+    Perft(PerftArgs),
+    /// Checks a FEN and prints its canonical form and status.
+    #[command(after_help = EXIT_STATUS, args_override_self = true)]
+    Fen(FenArgs),
+    /// Plays one move, or explains in the learner's language why it is not legal.
+    #[command(after_help = EXIT_STATUS, args_override_self = true)]
+    Move(MoveArgs),
+    /// PGN tools.
+    #[command(subcommand, after_help = EXIT_STATUS)]
+    Pgn(PgnCommand),
+    /// The UCI engine on stdin/stdout, as guoxiang-engine.
+    #[command(after_help = EXIT_STATUS)]
+    Uci,
+    /// Prints a completion script for a shell (e.g. `guoxiang completions bash`).
+    #[command(after_help = EXIT_STATUS)]
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+}
+
+/// `guoxiang serve`.
+#[derive(Debug, Default, Args)]
+pub struct ServeArgs {
+    /// The address to listen on [default: 127.0.0.1:8080].
+    #[arg(long, value_name = "ADDR", value_parser = parse_addr)]
+    pub addr: Option<SocketAddr>,
+    /// A PostgreSQL URL (postgres://…); without it, SQLite in --data.
+    #[arg(long, value_name = "URL")]
+    pub db: Option<String>,
+    /// The SQLite data directory [default: ./data].
+    #[arg(long, value_name = "DIR")]
+    pub data: Option<PathBuf>,
+    /// Games one client may create per minute.
+    #[arg(long, value_name = "N")]
+    pub create_per_minute: Option<u32>,
+}
+
+/// `guoxiang perft`.
+#[derive(Debug, Args)]
+pub struct PerftArgs {
+    /// Plies to count, from 0 to 15.
+    #[arg(value_parser = parse_depth)]
+    pub depth: u32,
+    /// The position (default: the starting position).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Counts each legal move's subtree apart.
+    #[arg(long)]
+    pub divide: bool,
+    /// One JSON object per line.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `guoxiang fen`.
+#[derive(Debug, Args)]
+pub struct FenArgs {
+    /// The FEN, as one argument or as several (its fields).
+    #[arg(required = true, num_args = 1..)]
+    pub fen: Vec<String>,
+    /// One JSON object per line.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `guoxiang move`.
+#[derive(Debug, Args)]
+pub struct MoveArgs {
+    /// The move: SAN, UCI or from-to.
+    #[arg(value_name = "MOVE")]
+    pub text: String,
+    /// The position (default: the starting position).
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// The language of explanations: zh-CN, zh-TW or en.
+    #[arg(long, value_name = "LANG", default_value = "en", value_parser = parse_lang)]
+    pub lang: Lang,
+    /// One JSON object per line.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `guoxiang pgn …`.
+#[derive(Debug, Subcommand)]
+pub enum PgnCommand {
+    /// Replays every game of PGN files with full legality checks and reports, per
+    /// game, the final position, the result, the outcome the rules decide and the
+    /// draws that could be claimed. Large files are checked on every core, in
+    /// constant memory; a bad game is reported and the next one is read.
+    #[command(after_help = EXIT_STATUS, args_override_self = true)]
+    Check(PgnCheckArgs),
+}
+
+/// `guoxiang pgn check`.
+#[derive(Debug, Args)]
+pub struct PgnCheckArgs {
+    /// The PGN files.
+    #[arg(required = true, value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// One JSON object per line.
+    #[arg(long)]
+    pub json: bool,
+    /// Worker threads [default: one per core].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=1024))]
+    pub threads: Option<u32>,
+    /// Never show the progress bar (shown for files over 8 MB when stderr is a
+    /// terminal and the report goes elsewhere).
+    #[arg(long)]
+    pub no_progress: bool,
+}
+
+fn parse_addr(s: &str) -> Result<SocketAddr, String> {
+    s.parse()
+        .map_err(|_| format!("{s:?} is not an address such as 127.0.0.1:8080"))
+}
+
+fn parse_depth(s: &str) -> Result<u32, String> {
+    s.parse()
+        .ok()
+        .filter(|d| *d <= MAX_PERFT_DEPTH)
+        .ok_or_else(|| format!("DEPTH must be a whole number from 0 to {MAX_PERFT_DEPTH}"))
+}
+
+fn parse_lang(s: &str) -> Result<Lang, String> {
+    Lang::from_tag(s).ok_or_else(|| format!("unknown language {s:?}; use zh-CN, zh-TW or en"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_declaration_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn a_repeated_option_takes_its_last_value_as_before() {
+        let cli = Cli::try_parse_from(["guoxiang", "perft", "1", "--fen", "a", "--fen", "b"])
+            .expect("parses");
+        match cli.command {
+            Some(Command::Perft(p)) => assert_eq!(p.fen.as_deref(), Some("b")),
+            other => panic!("{other:?}"),
+        }
+    }
+}
