@@ -4,6 +4,7 @@
 //! busy thread).
 
 use crate::game::EngineJob;
+use crate::obs::METRICS;
 use guoxiang_core::Move;
 use guoxiang_engine::levels::{choose, human_think_ms, style_for_level};
 use guoxiang_engine::search::{Limits, Shared, Worker};
@@ -37,15 +38,29 @@ impl EnginePool {
 
     /// Searches `job` on the pool, waiting for a free worker first.
     pub async fn think(&self, job: EngineJob) -> Option<EngineReply> {
-        let permit = self.permits.clone().acquire_owned().await.ok()?;
+        let waiting = METRICS.engine_waiting.hold();
+        let Ok(permit) = self.permits.clone().acquire_owned().await else {
+            METRICS.engine_failures.add(1);
+            tracing::error!("engine pool closed: no computer move");
+            return None;
+        };
+        drop(waiting);
         let started = std::time::Instant::now();
         let human = self.human_time && job.untimed && style_for_level(job.level).human_time;
-        let (reply, think_ms) = tokio::task::spawn_blocking(move || {
+        let (reply, think_ms) = match tokio::task::spawn_blocking(move || {
             let _permit = permit;
+            let _running = METRICS.engine_running.hold();
             search(job)
         })
         .await
-        .ok()?;
+        {
+            Ok(r) => r,
+            Err(e) => {
+                METRICS.engine_failures.add(1);
+                tracing::error!(error = %e, "engine search failed: no computer move");
+                return None;
+            }
+        };
         if human {
             // The search is done and its thread freed; the answer waits on a timer.
             let wait = Duration::from_millis(think_ms).saturating_sub(started.elapsed());

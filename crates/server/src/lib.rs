@@ -30,6 +30,7 @@ pub mod clock;
 pub mod engine;
 pub mod game;
 pub mod http;
+pub mod obs;
 pub mod pgn;
 pub mod protocol;
 pub mod store;
@@ -64,6 +65,8 @@ pub struct Config {
     /// How long a friend game waits for its second player before it is
     /// aborted ([`JOIN_TIMEOUT_MS`]).
     pub join_timeout_ms: u64,
+    /// How [`run`] writes its logs (text or JSON lines on stderr).
+    pub log_format: obs::LogFormat,
 }
 
 /// A friend game nobody joins is aborted after 24 hours (docs/API.md).
@@ -86,6 +89,7 @@ impl Default for Config {
             create_per_minute: 30,
             create_burst: 20,
             join_timeout_ms: JOIN_TIMEOUT_MS,
+            log_format: obs::LogFormat::Text,
         }
     }
 }
@@ -130,6 +134,7 @@ impl Running {
 
 /// Opens the store, resumes unfinished games and starts serving.
 pub async fn start(config: Config, time: time::TimeSource) -> Result<Running, ServerError> {
+    obs::metrics::mark_start();
     let store = {
         let (db, dir) = (config.db.clone(), config.data_dir.clone());
         tokio::task::spawn_blocking(move || store::Store::open(db.as_deref(), &dir))
@@ -149,7 +154,9 @@ pub async fn start(config: Config, time: time::TimeSource) -> Result<Running, Se
         join_timeout_ms: config.join_timeout_ms,
     };
     let now = time.now();
-    for (record, moves) in store.unfinished().await? {
+    let unfinished = store.unfinished().await?;
+    tracing::info!(games = unfinished.len(), "resuming unfinished games");
+    for (record, moves) in unfinished {
         let st = game::GameState::from_record(&record, &moves, limits, now, alive_at)
             .map_err(|e| store::StoreError::Corrupt(format!("game {}: {e}", record.id)))?;
         ctx.registry.spawn(st, &ctx);
@@ -219,6 +226,10 @@ async fn heartbeat(ctx: Ctx, mut stop: watch::Receiver<bool>) {
 
 /// Runs the server until Ctrl-C or SIGTERM (what `guoxiang serve` does).
 pub async fn run(config: Config) -> Result<(), ServerError> {
+    if let Err(e @ obs::logging::LogError::BadFilter { .. }) = obs::logging::init(config.log_format)
+    {
+        say(&e.to_string());
+    }
     // Handlers first: a signal that arrives once the address is printed must be caught.
     let signalled = shutdown_signal();
     let running = start(config, time::TimeSource::real()).await?;
@@ -227,8 +238,9 @@ pub async fn run(config: Config) -> Result<(), ServerError> {
         "guoxiang server listening: open http://{}/\n(API under /api; stop with Ctrl-C)",
         running.addr
     ));
+    tracing::info!(addr = %running.addr, "listening");
     signalled.await;
-    say("shutting down");
+    tracing::info!("shutting down");
     running.shutdown().await;
     Ok(())
 }
