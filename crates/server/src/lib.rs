@@ -226,10 +226,8 @@ async fn heartbeat(ctx: Ctx, mut stop: watch::Receiver<bool>) {
 
 /// Runs the server until Ctrl-C or SIGTERM (what `guoxiang serve` does).
 pub async fn run(config: Config) -> Result<(), ServerError> {
-    if let Err(e @ obs::logging::LogError::BadFilter { .. }) = obs::logging::init(config.log_format)
-    {
-        say(&e.to_string());
-    }
+    // Fails only when the embedding program installed its own logger: keep it.
+    let _ = obs::logging::init(config.log_format);
     // Handlers first: a signal that arrives once the address is printed must be caught.
     let signalled = shutdown_signal();
     let running = start(config, time::TimeSource::real()).await?;

@@ -22,6 +22,11 @@ use guoxiang_core::Color;
 use std::sync::Arc;
 use std::time::Instant;
 
+/// The target of the access log (`RUST_LOG=guoxiang_server::http=warn` silences it).
+pub const HTTP: &str = "guoxiang_server::http";
+/// The target of the games' lifecycle events.
+pub const GAME: &str = "guoxiang_server::game";
+
 /// Counts every answered request by status class and logs it (method, path
 /// without the query — a secret may be there —, status, latency).
 pub async fn track(req: Request, next: Next) -> Response {
@@ -31,11 +36,12 @@ pub async fn track(req: Request, next: Next) -> Response {
     let response = next.run(req).await;
     let status = response.status().as_u16();
     metrics::http_request(status);
-    let latency_ms = started.elapsed().as_secs_f64() * 1e3;
+    // Whole microseconds: `1.234`, not `1.2339999`.
+    let latency_ms = started.elapsed().as_micros() as f64 / 1e3;
     if status >= 500 {
-        tracing::error!(%method, path, status, latency_ms, "request");
+        tracing::error!(target: HTTP, %method, path, status, latency_ms, "request");
     } else {
-        tracing::info!(%method, path, status, latency_ms, "request");
+        tracing::info!(target: HTTP, %method, path, status, latency_ms, "request");
     }
     response
 }
@@ -77,7 +83,7 @@ impl CommitProbe {
             match c {
                 Change::Moved(m) => {
                     p.moves += 1;
-                    if tracing::enabled!(tracing::Level::DEBUG) {
+                    if tracing::enabled!(target: GAME, tracing::Level::DEBUG) {
                         p.last_move = Some((m.ply, m.uci.clone()));
                     }
                 }
@@ -94,7 +100,7 @@ impl CommitProbe {
     pub fn finish<E: std::fmt::Display>(self, game: &str, result: &Result<(), E>) {
         if let Err(e) = result {
             METRICS.store_errors.add(1);
-            tracing::error!(game, error = %e, "storage failed; the game's task stops");
+            tracing::error!(target: GAME, game, error = %e, "storage failed; the game's task stops");
             return;
         }
         if self.moves > 0 {
@@ -103,18 +109,19 @@ impl CommitProbe {
                 .commit_seconds
                 .observe_n(self.started.elapsed(), self.moves);
             if let Some((ply, uci)) = &self.last_move {
-                tracing::debug!(game, ply, uci = uci.as_str(), "move committed");
+                tracing::debug!(target: GAME, game, ply, uci = uci.as_str(), "move committed");
             }
         }
         if let Some(color) = self.joined {
-            tracing::info!(game, color = ?color, "friend joined");
+            tracing::info!(target: GAME, game, color = ?color, "friend joined");
         }
         if self.resumed {
-            tracing::info!(game, "game resumed after a restart");
+            tracing::info!(target: GAME, game, "game resumed after a restart");
         }
         if let Some(ending) = self.ended {
             METRICS.games_ended.add(1);
             tracing::info!(
+                target: GAME,
                 game,
                 reason = ending.reason_code(),
                 result = %ending.result(),
@@ -133,11 +140,11 @@ pub fn game_created<E: std::fmt::Display>(
     match result {
         Ok(()) => {
             METRICS.games_created.add(1);
-            tracing::info!(game, mode = ?mode, "game created");
+            tracing::info!(target: GAME, game, mode = %format!("{mode:?}").to_lowercase(), "game created");
         }
         Err(e) => {
             METRICS.store_errors.add(1);
-            tracing::error!(game, error = %e, "storing a new game failed");
+            tracing::error!(target: GAME, game, error = %e, "storing a new game failed");
         }
     }
 }
