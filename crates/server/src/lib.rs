@@ -14,7 +14,8 @@
 //! Layout: [`game`] holds the rules of play (pure and typed), [`protocol`] the
 //! wire types (and the generated TypeScript), [`http`] the routes, handlers,
 //! WebSocket and errors, [`actor`] the task of each live game, [`store`] the
-//! database rows, [`clock`] the chess clock and [`pgn`] the export.
+//! database rows, [`clock`] the chess clock, [`pgn`] the export and [`obs`]
+//! the logs and metrics (docs/OPERATIONS.md).
 //!
 //! ```no_run
 //! # async fn demo() -> Result<(), guoxiang_server::ServerError> {
