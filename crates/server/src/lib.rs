@@ -205,12 +205,10 @@ pub async fn start(config: Config, time: time::TimeSource) -> Result<Running, Se
 /// it stops.
 async fn heartbeat(ctx: Ctx, mut stop: watch::Receiver<bool>) {
     loop {
-        let _ = ctx
-            .store
-            .write(store::Write::Alive {
-                at: ctx.time.wall_ms(),
-            })
-            .await;
+        let at = ctx.time.wall_ms();
+        if let Err(e) = ctx.store.write(store::Write::Alive { at }).await {
+            tracing::warn!(error = %e, "the heartbeat could not be stored");
+        }
         let next = ctx.time.now_ms() + HEARTBEAT_MS;
         tokio::select! {
             _ = ctx.time.sleep_until(next) => {}
