@@ -74,6 +74,10 @@ pub struct ServeArgs {
     /// Games one client may create per minute.
     #[arg(long, value_name = "N")]
     pub create_per_minute: Option<u32>,
+    /// Logs (on stderr) as one JSON object per line instead of text; the level is
+    /// set by RUST_LOG (docs/OPERATIONS.md).
+    #[arg(long)]
+    pub log_json: bool,
 }
 
 /// `guoxiang perft`.

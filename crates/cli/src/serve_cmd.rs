@@ -1,4 +1,5 @@
-//! `guoxiang serve [--addr 127.0.0.1:8080] [--db URL] [--data DIR] [--create-per-minute N]`: the game
+//! `guoxiang serve [--addr 127.0.0.1:8080] [--db URL] [--data DIR] [--create-per-minute N]
+//! [--log-json]`: the game
 //! server (also what `guoxiang` with no arguments runs).
 
 use crate::cli::ServeArgs;
@@ -16,6 +17,9 @@ pub fn run(args: &ServeArgs) -> ExitCode {
     if let Some(n) = args.create_per_minute {
         config.create_per_minute = n;
         config.create_burst = config.create_burst.max(n);
+    }
+    if args.log_json {
+        config.log_format = guoxiang_server::obs::LogFormat::Json;
     }
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()

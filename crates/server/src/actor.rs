@@ -226,11 +226,14 @@ impl GameTask {
         if changes.is_empty() {
             return Ok(());
         }
-        self.ctx
+        let probe = crate::obs::CommitProbe::start(&changes);
+        let r = self
+            .ctx
             .store
             .write_all(Write::changes(&self.st.id, changes))
-            .await
-            .map_err(|e| ApiError::unavailable(format!("storage failed: {e}")))
+            .await;
+        probe.finish(&self.st.id, &r);
+        r.map_err(|e| ApiError::unavailable(format!("storage failed: {e}")))
     }
 
     async fn run(
@@ -242,6 +245,7 @@ impl GameTask {
             Some(reply) => {
                 let w = Write::Create(Box::new(self.st.record()));
                 let r = self.ctx.store.write(w).await;
+                crate::obs::game_created(&self.st.id, self.st.mode, &r);
                 let r = r.map_err(|e| ApiError::unavailable(e.to_string()));
                 let ok = r.is_ok();
                 let _ = reply.send(r);

@@ -5,6 +5,7 @@
 //! returns (a timer, not a busy thread).
 
 use crate::game::EngineJob;
+use crate::obs::METRICS;
 use guoxiang_core::Move;
 use guoxiang_engine::levels::style_for_level;
 use guoxiang_engine::{Decision, Engine, Think};
@@ -41,16 +42,30 @@ impl EnginePool {
 
     /// Searches `job` on the pool, waiting for a free worker first.
     pub async fn think(&self, job: EngineJob) -> Option<EngineReply> {
-        let permit = self.permits.clone().acquire_owned().await.ok()?;
+        let waiting = METRICS.engine_waiting.hold();
+        let Ok(permit) = self.permits.clone().acquire_owned().await else {
+            METRICS.engine_failures.add(1);
+            tracing::error!("engine pool closed: no computer move");
+            return None;
+        };
+        drop(waiting);
         let started = std::time::Instant::now();
         let human = self.human_time && job.untimed;
         let (ply, key) = (job.ply, job.position.zobrist());
-        let decision = tokio::task::spawn_blocking(move || {
+        let decision = match tokio::task::spawn_blocking(move || {
             let _permit = permit;
+            let _running = METRICS.engine_running.hold();
             decide(job)
         })
         .await
-        .ok()?;
+        {
+            Ok(d) => d,
+            Err(e) => {
+                METRICS.engine_failures.add(1);
+                tracing::error!(error = %e, "engine search failed: no computer move");
+                return None;
+            }
+        };
         if let Some(think) = decision.think_time.filter(|_| human) {
             // The search is done and its thread freed; the answer waits on a timer.
             tokio::time::sleep(think.saturating_sub(started.elapsed())).await;

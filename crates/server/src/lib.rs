@@ -14,7 +14,8 @@
 //! Layout: [`game`] holds the rules of play (pure and typed), [`protocol`] the
 //! wire types (and the generated TypeScript), [`http`] the routes, handlers,
 //! WebSocket and errors, [`actor`] the task of each live game, [`store`] the
-//! database rows, [`clock`] the chess clock and [`pgn`] the export.
+//! database rows, [`clock`] the chess clock, [`pgn`] the export and [`obs`]
+//! the logs and metrics (docs/OPERATIONS.md).
 //!
 //! ```no_run
 //! # async fn demo() -> Result<(), guoxiang_server::ServerError> {
@@ -30,6 +31,7 @@ pub mod clock;
 pub mod engine;
 pub mod game;
 pub mod http;
+pub mod obs;
 pub mod pgn;
 pub mod protocol;
 pub mod store;
@@ -64,6 +66,8 @@ pub struct Config {
     /// How long a friend game waits for its second player before it is
     /// aborted ([`JOIN_TIMEOUT_MS`]).
     pub join_timeout_ms: u64,
+    /// How [`run`] writes its logs (text or JSON lines on stderr).
+    pub log_format: obs::LogFormat,
 }
 
 /// A friend game nobody joins is aborted after 24 hours (docs/API.md).
@@ -86,6 +90,7 @@ impl Default for Config {
             create_per_minute: 30,
             create_burst: 20,
             join_timeout_ms: JOIN_TIMEOUT_MS,
+            log_format: obs::LogFormat::Text,
         }
     }
 }
@@ -130,6 +135,7 @@ impl Running {
 
 /// Opens the store, resumes unfinished games and starts serving.
 pub async fn start(config: Config, time: time::TimeSource) -> Result<Running, ServerError> {
+    obs::metrics::mark_start();
     let store = {
         let (db, dir) = (config.db.clone(), config.data_dir.clone());
         tokio::task::spawn_blocking(move || store::Store::open(db.as_deref(), &dir))
@@ -149,7 +155,9 @@ pub async fn start(config: Config, time: time::TimeSource) -> Result<Running, Se
         join_timeout_ms: config.join_timeout_ms,
     };
     let now = time.now();
-    for (record, moves) in store.unfinished().await? {
+    let unfinished = store.unfinished().await?;
+    tracing::info!(games = unfinished.len(), "resuming unfinished games");
+    for (record, moves) in unfinished {
         let st = game::GameState::from_record(&record, &moves, limits, now, alive_at)
             .map_err(|e| store::StoreError::Corrupt(format!("game {}: {e}", record.id)))?;
         ctx.registry.spawn(st, &ctx);
@@ -197,12 +205,10 @@ pub async fn start(config: Config, time: time::TimeSource) -> Result<Running, Se
 /// it stops.
 async fn heartbeat(ctx: Ctx, mut stop: watch::Receiver<bool>) {
     loop {
-        let _ = ctx
-            .store
-            .write(store::Write::Alive {
-                at: ctx.time.wall_ms(),
-            })
-            .await;
+        let at = ctx.time.wall_ms();
+        if let Err(e) = ctx.store.write(store::Write::Alive { at }).await {
+            tracing::warn!(error = %e, "the heartbeat could not be stored");
+        }
         let next = ctx.time.now_ms() + HEARTBEAT_MS;
         tokio::select! {
             _ = ctx.time.sleep_until(next) => {}
@@ -219,6 +225,8 @@ async fn heartbeat(ctx: Ctx, mut stop: watch::Receiver<bool>) {
 
 /// Runs the server until Ctrl-C or SIGTERM (what `guoxiang serve` does).
 pub async fn run(config: Config) -> Result<(), ServerError> {
+    // Fails only when the embedding program installed its own logger: keep it.
+    let _ = obs::logging::init(config.log_format);
     // Handlers first: a signal that arrives once the address is printed must be caught.
     let signalled = shutdown_signal();
     let running = start(config, time::TimeSource::real()).await?;
@@ -227,8 +235,9 @@ pub async fn run(config: Config) -> Result<(), ServerError> {
         "guoxiang server listening: open http://{}/\n(API under /api; stop with Ctrl-C)",
         running.addr
     ));
+    tracing::info!(addr = %running.addr, "listening");
     signalled.await;
-    say("shutting down");
+    tracing::info!("shutting down");
     running.shutdown().await;
     Ok(())
 }

@@ -40,6 +40,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .route("/api/explain", get(explain))
         .route("/api/health", get(health))
+        .route("/metrics", get(crate::obs::scrape))
         .route("/", get(crate::web::index))
         .route("/game/{id}", get(crate::web::index))
         .route("/join/{id}", get(crate::web::index))
@@ -49,6 +50,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn(crate::obs::track))
         .with_state(state)
 }
 

@@ -142,6 +142,7 @@ async fn session(
     tx: mpsc::Sender<Cmd>,
     secret: Option<String>,
 ) {
+    let _open = crate::obs::METRICS.websockets.hold();
     let (mut sink, mut stream) = socket.split();
     let Ok((seat, first, mut updates)) =
         app.ask(&tx, |reply| Cmd::Subscribe { secret, reply }).await

@@ -54,6 +54,7 @@ pub fn config(dir: &std::path::Path) -> Config {
         create_per_minute: 6_000,
         create_burst: 1_000,
         join_timeout_ms: guoxiang_server::JOIN_TIMEOUT_MS,
+        log_format: guoxiang_server::obs::LogFormat::Text,
     }
 }
 
