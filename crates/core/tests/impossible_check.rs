@@ -8,22 +8,8 @@
 use guoxiang_core::{FenError, Position, PositionError};
 use shakmaty::{CastlingMode, Chess, PositionErrorKinds};
 
-/// SplitMix64, deterministic for a seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-}
+mod common;
+use common::Rng;
 
 /// A random FEN: both kings, two to five other pieces (pawns off the back ranks), a
 /// random side to move, and an en-passant square when a double step could have led
