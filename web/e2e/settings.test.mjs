@@ -16,7 +16,7 @@ test("the language follows the browser and switches at any time", { timeout: 600
   assert.equal(await zh.page.getAttribute("html", "lang"), "zh-CN");
   const tw = await newPage(browser, { lang: "zh-TW" });
   await tw.page.goto(BASE + "/");
-  assert.equal(await tw.page.textContent(".new-computer h2"), "人機對弈");
+  assert.equal(await tw.page.textContent(".new-computer h2"), "與電腦對弈");
   const en = await newPage(browser, { lang: "en-US" });
   await en.page.goto(BASE + "/");
   assert.equal(await en.page.textContent(".new-computer h2"), "Play the computer");

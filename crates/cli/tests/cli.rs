@@ -122,7 +122,7 @@ fn move_accepts_san_uci_and_from_to() {
 #[test]
 fn an_illegal_move_is_explained_in_the_learners_language() {
     let fen = "r3k2r/8/8/8/8/8/5r2/R3K2R w KQkq - 0 1";
-    for (lang, word) in [("en", "castle"), ("zh-CN", "易位"), ("zh-TW", "易位")] {
+    for (lang, word) in [("en", "castle"), ("zh-CN", "易位"), ("zh-TW", "入堡")] {
         let out = run(&["move", "--fen", fen, "O-O", "--lang", lang, "--json"]);
         assert_eq!(out.status.code(), Some(1));
         let v = &json_lines(&out)[0];

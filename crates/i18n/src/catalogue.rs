@@ -274,7 +274,8 @@ mod tests {
         assert!(get(&cn, "illegal.en_passant_unavailable").contains("吃过路兵"));
         assert!(get(&tw, "illegal.en_passant_unavailable").contains("吃過路兵"));
         assert!(get(&cn, "illegal.castling_in_check").contains("王车易位"));
-        assert!(get(&tw, "illegal.castling_in_check").contains("王車易位"));
+        assert!(get(&tw, "illegal.castling_in_check").contains("入堡（王車易位）"));
+        assert_eq!(get(&tw, "castling_side.king_side"), "短入堡");
         assert!(get(&cn, "illegal.must_promote").contains("升变"));
         assert!(get(&tw, "illegal.must_promote").contains("升變"));
         assert!(get(&cn, "illegal.must_answer_check").contains("将军"));

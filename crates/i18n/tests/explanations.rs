@@ -61,11 +61,11 @@ fn a_pin_names_the_pinning_piece_in_every_language() {
     );
     assert_eq!(
         said(fen, "c6", "e7", None, Lang::ZhCn),
-        "这步棋会让你的王被将军：b5上的象牵制着你c6上的马。"
+        "你在c6上的马被b5上的象牵制住了：它一离开这条线，王就会被将军。"
     );
     assert_eq!(
         said(fen, "c6", "e7", None, Lang::ZhTw),
-        "這步棋會讓你的王被將軍：b5上的象牽制著你c6上的馬。"
+        "你在c6上的馬被b5上的象牽制住了：它一離開這條線，王就會被將軍。"
     );
 }
 
@@ -80,7 +80,11 @@ fn castling_after_the_rook_moved_says_which_rook() {
     let fen = "r3k2r/8/8/8/8/8/8/R3K2R w Qkq - 0 1";
     assert_eq!(
         said(fen, "e1", "g1", None, Lang::ZhCn),
-        "你不能短易位：原来在h1上的车已经走动过或被吃掉了，这一侧已经不能再易位。"
+        "你不能短易位：原来在h1上的车已经走动过或被吃掉了，这一侧不能再易位。"
+    );
+    assert_eq!(
+        said(fen, "e1", "g1", None, Lang::ZhTw),
+        "你不能短入堡：原來在h1上的車已經走動過或被吃掉了，這一側不能再入堡。"
     );
 }
 

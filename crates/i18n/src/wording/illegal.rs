@@ -24,7 +24,7 @@ impl Localize for IllegalReason {
     /// );
     /// assert_eq!(
     ///     why.message(Lang::ZhCn),
-    ///     "这步棋会让你的王被将军：b5上的象牵制着你c6上的马。"
+    ///     "你在c6上的马被b5上的象牵制住了：它一离开这条线，王就会被将军。"
     /// );
     /// ```
     fn message(&self, lang: Lang) -> String {
