@@ -136,8 +136,8 @@ test("no page shown in zh-TW has a simplified-only character", { timeout: 180000
   const id = gameIdOf(page);
   const secret = await secretOf(page, id);
   let st = await gameState(id, secret);
-  for (let i = 0; i < 60 && !st.legal?.length; i++) {
-    await page.waitForTimeout(500); // the computer plays White's first move
+  for (let i = 0; i < 60 && st.turn !== st.you; i++) {
+    await page.waitForTimeout(500); // the computer, playing White, moves first
     st = await gameState(id, secret);
   }
   const before = st.moves.length;
