@@ -3,9 +3,11 @@
 //! The key is core's repetition key (the Polyglot Zobrist hash of piece placement, side
 //! to move, castling rights, and the en-passant file only when that capture is legal),
 //! so two move orders that reach the same position find the same name. A lookup is one
-//! hash-map probe.
+//! hash-map probe; the keys are already uniformly random Zobrist hashes, so the map
+//! uses them as they are instead of hashing them again.
 
 use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::OnceLock;
 
 use guoxiang_core::Position;
@@ -20,11 +22,34 @@ pub(crate) struct Entry {
     pub plies: usize,
 }
 
-fn index() -> &'static HashMap<u64, Entry> {
-    static INDEX: OnceLock<HashMap<u64, Entry>> = OnceLock::new();
+/// A hasher for keys that are Zobrist hashes already: the key is its own hash.
+#[derive(Default)]
+struct ZobristHasher(u64);
+
+impl Hasher for ZobristHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        // Only u64 keys are hashed here; fold any other input in, byte by byte.
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ u64::from(b);
+        }
+    }
+
+    fn write_u64(&mut self, key: u64) {
+        self.0 = key;
+    }
+}
+
+type Index = HashMap<u64, Entry, BuildHasherDefault<ZobristHasher>>;
+
+fn index() -> &'static Index {
+    static INDEX: OnceLock<Index> = OnceLock::new();
     INDEX.get_or_init(|| {
         let table = all();
-        let mut map = HashMap::with_capacity(table.len());
+        let mut map = Index::with_capacity_and_hasher(table.len(), Default::default());
         for opening in table {
             // Invariant: every line of the table is legal; tests/table.rs replays them
             // all and fails on an illegal move.

@@ -1,8 +1,8 @@
 //! # guoxiang-openings
 //!
-//! Names the opening a game reached: a table of named openings (188 today) (ECO code,
-//! a stable key, the English name and the moves; `openings.tsv`), matched by position,
-//! so that transpositions are found. The names in Chinese (简/繁) and English are in the
+//! Names the opening a game reached: a table of named openings (`openings.tsv`: ECO
+//! code, a stable key, the English name and the moves), matched by position, so that
+//! transpositions are found. The names in Chinese (简/繁) and English are in the
 //! message catalogue of guoxiang-i18n under `opening.<key>`.
 //!
 //! A game is named by the deepest entry (the one with the longest line) among the
