@@ -57,6 +57,13 @@ fn the_semi_slav_is_reached_from_the_queens_gambit_declined() {
 }
 
 #[test]
+fn a_double_step_that_allows_no_en_passant_capture_does_not_change_the_position() {
+    // After 1.d4 e6 2.c4 d5 Black's last move was a double step, but no white pawn can
+    // take en passant: the position is the Queen's Gambit Declined all the same.
+    assert_eq!(named("d4 e6 c4 d5"), Some("queens_gambit_declined"));
+}
+
+#[test]
 fn the_classical_caro_kann_is_reached_with_nd2_too() {
     assert_eq!(
         named("e4 c6 d4 d5 Nd2 dxe4 Nxe4 Bf5"),
