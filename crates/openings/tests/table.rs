@@ -22,9 +22,9 @@ fn moves_of(opening: &Opening) -> Vec<guoxiang_core::Move> {
 }
 
 #[test]
-fn the_table_parses_and_has_between_80_and_200_lines() {
+fn the_table_parses_and_has_at_least_80_lines() {
     let table = parse(include_str!("../openings.tsv")).unwrap();
-    assert!((80..=200).contains(&table.len()), "{} lines", table.len());
+    assert!(table.len() >= 80, "{} lines", table.len());
     assert_eq!(table.len(), all().len());
 }
 
