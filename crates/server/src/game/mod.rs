@@ -13,9 +13,11 @@ mod computer;
 pub mod draws;
 pub mod ending;
 pub mod lag;
+mod opening;
 pub mod premove;
 pub mod presence;
 pub mod refusal;
+pub mod rematch;
 mod rules;
 pub mod seats;
 pub mod takeback;
@@ -23,7 +25,9 @@ pub mod takeback;
 pub use computer::EngineJob;
 pub use draws::Standing;
 pub use ending::Ending;
+pub use opening::{opening_of, OPENING_PLIES};
 pub use refusal::Refusal;
+pub use rematch::{After, Notice, Rematch, Rematched};
 pub use seats::{Seat, Seats, SecretHash};
 
 use crate::clock::{Clock, TimeControl};
@@ -69,6 +73,8 @@ pub struct Record {
     pub standing: Standing,
     /// Wall-clock time since which the side to move has been thinking.
     pub turn_since: Option<i64>,
+    /// The rematch and the last refusal the players should hear of.
+    pub after: After,
 }
 
 /// A stored move with both clocks after it.
@@ -110,6 +116,8 @@ pub enum Change {
         clocks: [u64; 2],
         at: i64,
     },
+    /// The rematch and the last notice now.
+    After(After),
 }
 
 /// What a player may ask of a game (the wire's `Action`, read).
@@ -127,6 +135,8 @@ pub enum Action {
     TakebackRequest,
     TakebackAccept,
     TakebackDecline,
+    Rematch,
+    DeclineRematch,
 }
 
 impl TryFrom<crate::protocol::Action> for Action {
@@ -147,6 +157,8 @@ impl TryFrom<crate::protocol::Action> for Action {
             A::TakebackRequest => Action::TakebackRequest,
             A::TakebackAccept => Action::TakebackAccept,
             A::TakebackDecline => Action::TakebackDecline,
+            A::Rematch => Action::Rematch,
+            A::DeclineRematch => Action::DeclineRematch,
         })
     }
 }
@@ -177,6 +189,13 @@ pub struct GameState {
     pub engine_scores: Vec<i32>,
     /// Set when a restored clock runs again: to be stored once.
     resumed: Option<i64>,
+    /// The rematch and the last notice ([`rematch`]).
+    after: After,
+    /// Connected viewers that are not players (set by the game's task).
+    pub spectators: u64,
+    /// The opening named so far (`None` for a game from a custom position),
+    /// updated as moves are played and recomputed after a takeback.
+    opening: Option<guoxiang_openings::Tracker>,
 }
 
 impl GameState {
@@ -212,6 +231,9 @@ impl GameState {
             limits,
             engine_scores: Vec::new(),
             resumed: None,
+            after: r.after.clone(),
+            spectators: 0,
+            opening: None,
         };
         for (i, m) in moves.iter().enumerate() {
             if m.ply != i as u64 + 1 {
@@ -223,6 +245,7 @@ impl GameState {
             g.sans.push(m.san.clone());
             g.clocks_after.push(m.clocks);
         }
+        g.rename_opening();
         g.clock = Clock::restore(r.control.clone(), r.clocks, g.move_counts());
         match (r.status, r.ending) {
             (Status::Finished, None) => return Err("finished without an ending".into()),
@@ -263,6 +286,7 @@ impl GameState {
             finished_at: None,
             standing: self.standing(),
             turn_since: None,
+            after: self.after.clone(),
         }
     }
 
@@ -322,6 +346,10 @@ impl GameState {
         if !self.join_key.is_some_and(|k| k.matches(key)) {
             return Err(Refusal::WrongJoinKey);
         }
+        if let Some(e) = &self.ending {
+            // A finished game may still be served (watched): it cannot be joined.
+            return Err(Refusal::GameOver(e.reason_code().to_string()));
+        }
         if self.status != Status::Waiting {
             return Err(Refusal::AlreadyJoined);
         }
@@ -356,11 +384,23 @@ impl GameState {
             }
         }
         let before = self.standing();
+        let after = self.after.clone();
+        // The next move or offer clears the last notice.
+        if matches!(
+            action,
+            Action::Move(_) | Action::OfferDraw | Action::TakebackRequest
+        ) {
+            self.after.notice = None;
+        }
         let mut result = rules::act(self, seat, action, now, credit_ms);
-        if let Ok(changes) = &mut result {
-            if !self.is_over() && self.standing() != before {
-                changes.push(Change::Standing(self.standing()));
+        match &mut result {
+            Ok(changes) => {
+                if !self.is_over() && self.standing() != before {
+                    changes.push(Change::Standing(self.standing()));
+                }
+                changes.extend(self.after_change(&after));
             }
+            Err(_) => self.after = after,
         }
         match result {
             Ok(changes) => (changes, Ok(())),

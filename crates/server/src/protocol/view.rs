@@ -2,7 +2,10 @@
 //! full answer for one seat. Built from the game's typed state; no rule is
 //! decided here.
 
-use super::{ClockView, Disconnected, GameResponse, GameView, Gone, Side, You};
+use super::{
+    ClockView, Disconnected, GameResponse, GameView, Gone, Notice, Opening, Player, PlayerKind,
+    Players, Rematch, Side, You,
+};
 use crate::game::{GameState, Seat};
 use crate::time::Now;
 use guoxiang_core::Color;
@@ -62,7 +65,51 @@ pub fn view(g: &GameState, now: Now) -> GameView {
             black: gone(Color::Black),
         },
         joined: g.mode != super::Mode::Friend || g.seats.all_taken(),
+        players: players(g.computer, g.level),
+        spectators: g.spectators,
+        opening: g.opening().map(opening),
+        rematch: Rematch {
+            offer: g.after().rematch.offer.map(Side::from),
+            next: g.after().rematch.next.clone(),
+        },
+        notice: g.after().notice.map(|n| Notice {
+            kind: n.kind,
+            by: n.by.into(),
+        }),
         seq: None,
+    }
+}
+
+/// Who plays each side: the computer (with its level) or a person (no name
+/// until accounts exist).
+pub fn players(computer: Option<Color>, level: Option<u8>) -> Players {
+    let player = |c: Color| {
+        if computer == Some(c) {
+            Player {
+                kind: PlayerKind::Computer,
+                level,
+                name: None,
+            }
+        } else {
+            Player {
+                kind: PlayerKind::Human,
+                level: None,
+                name: None,
+            }
+        }
+    };
+    Players {
+        white: player(Color::White),
+        black: player(Color::Black),
+    }
+}
+
+/// An opening as the wire names it.
+pub fn opening(o: &guoxiang_openings::Opening) -> Opening {
+    Opening {
+        eco: o.eco.to_string(),
+        key: o.key.to_string(),
+        name: o.name.to_string(),
     }
 }
 
@@ -99,6 +146,7 @@ mod tests {
             finished_at: None,
             standing: Standing::default(),
             turn_since: None,
+            after: Default::default(),
         };
         let limits = Limits {
             grace_ms: 1,
@@ -114,7 +162,7 @@ mod tests {
         for secret in [Some("w"), Some("b"), None] {
             let r = response(&g, g.seat(secret), now);
             let v = serde_json::to_value(&r).expect("JSON");
-            assert_eq!(v["may"].as_object().map(|o| o.len()), Some(9), "{v}");
+            assert_eq!(v["may"].as_object().map(|o| o.len()), Some(11), "{v}");
             assert!(v["may"]["accept_takeback"].is_boolean());
         }
         let spectator = response(&g, Seat::Spectator, now);

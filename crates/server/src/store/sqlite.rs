@@ -2,7 +2,10 @@
 //! connection, one reader, and a checkpoint thread that copies the WAL back
 //! beside the writer.
 
-use super::rows::{barred_code, color_code, hashed, ms, GAME_COLUMNS, PLAIN_SECRETS};
+use super::rows::{
+    barred_code, color_code, hashed, ms, notice_code, GAME_COLUMNS, PLAIN_SECRETS, READ_COLUMNS,
+    READ_COLUMN_COUNT,
+};
 use super::{unix_ms, Backend, GameRow, MoveRow, StoreError, Write, MIGRATIONS};
 use crate::game::Change;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -125,6 +128,9 @@ fn game_row(r: &rusqlite::Row<'_>) -> Result<GameRow, rusqlite::Error> {
         draw_barred: r.get(17)?,
         takeback_request: r.get(18)?,
         turn_since: r.get(19)?,
+        rematch_offer: r.get(20)?,
+        rematch_next: r.get(21)?,
+        notice: r.get(22)?,
     })
 }
 
@@ -244,8 +250,27 @@ fn apply_change(c: &Connection, id: &str, change: &Change) -> Result<(), rusqlit
                 at
             ])?;
         }
+        Change::After(a) => {
+            c.prepare_cached(
+                "UPDATE games SET rematch_offer = ?2, rematch_next = ?3, notice = ?4 WHERE id = ?1",
+            )?
+            .execute(params![
+                id,
+                a.rematch.offer.map(color_code),
+                a.rematch.next,
+                notice_code(a.notice)
+            ])?;
+        }
     }
     Ok(())
+}
+
+/// `?first, ?first+1, …`: `n` numbered placeholders (each may be used twice).
+fn placeholders(first: usize, n: usize) -> String {
+    (first..first + n)
+        .map(|i| format!("?{i}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 /// Copies the WAL back into the database every second (without blocking the
@@ -290,7 +315,7 @@ impl Backend for Sqlite {
         let c = &self.conn;
         let Some(g) = c
             .query_row(
-                &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"),
+                &format!("SELECT {READ_COLUMNS} FROM games WHERE id = ?1"),
                 [id],
                 game_row,
             )
@@ -305,7 +330,7 @@ impl Backend for Sqlite {
     fn unfinished(&mut self) -> Result<Vec<(GameRow, Vec<MoveRow>)>, StoreError> {
         let c = &self.conn;
         let mut st = c.prepare(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE status <> 'finished'"
+            "SELECT {READ_COLUMNS} FROM games WHERE status <> 'finished'"
         ))?;
         let games: Vec<GameRow> = st.query_map([], game_row)?.collect::<Result<_, _>>()?;
         let mut out = Vec::with_capacity(games.len());
@@ -328,11 +353,13 @@ impl Backend for Sqlite {
             |r| r.get(0),
         )?;
         let mut st = c.prepare(&format!(
-            "SELECT {GAME_COLUMNS}, (SELECT COUNT(*) FROM moves m WHERE m.game_id = games.id) \
+            "SELECT {READ_COLUMNS}, (SELECT COUNT(*) FROM moves m WHERE m.game_id = games.id) \
              FROM games WHERE status = 'finished' ORDER BY finished_at DESC, id LIMIT ?1 OFFSET ?2"
         ))?;
         let rows = st
-            .query_map(params![limit, offset], |r| Ok((game_row(r)?, r.get(20)?)))?
+            .query_map(params![limit, offset], |r| {
+                Ok((game_row(r)?, r.get(READ_COLUMN_COUNT)?))
+            })?
             .collect::<Result<Vec<_>, _>>()?;
         Ok((rows, total))
     }
@@ -342,6 +369,46 @@ impl Backend for Sqlite {
             .conn
             .query_row("SELECT at FROM server_alive WHERE id = 1", [], |r| r.get(0))
             .optional()?)
+    }
+
+    fn mine(&mut self, hashes: &[String], limit: i64) -> Result<Vec<(GameRow, i64)>, StoreError> {
+        if hashes.is_empty() {
+            return Ok(Vec::new());
+        }
+        let list = placeholders(2, hashes.len());
+        let mut st = self.conn.prepare(&format!(
+            "SELECT {READ_COLUMNS}, (SELECT COUNT(*) FROM moves m WHERE m.game_id = games.id) \
+             FROM games WHERE white_secret IN ({list}) OR black_secret IN ({list}) \
+             ORDER BY created_at DESC, id LIMIT ?1"
+        ))?;
+        let params = std::iter::once(&limit as &dyn rusqlite::ToSql)
+            .chain(hashes.iter().map(|h| h as &dyn rusqlite::ToSql));
+        let rows = st
+            .query_map(rusqlite::params_from_iter(params), |r| {
+                Ok((game_row(r)?, r.get(READ_COLUMN_COUNT)?))
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(rows)
+    }
+
+    fn first_moves(
+        &mut self,
+        ids: &[String],
+        plies: i64,
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        let list = placeholders(2, ids.len());
+        let mut st = self.conn.prepare(&format!(
+            "SELECT game_id, uci FROM moves WHERE game_id IN ({list}) AND ply <= ?1 \
+             ORDER BY game_id, ply"
+        ))?;
+        let params = std::iter::once(&plies as &dyn rusqlite::ToSql)
+            .chain(ids.iter().map(|h| h as &dyn rusqlite::ToSql));
+        let rows = st
+            .query_map(rusqlite::params_from_iter(params), |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(rows)
     }
 
     fn all_moves(&mut self) -> Result<Vec<(String, i64, String)>, StoreError> {
