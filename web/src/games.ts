@@ -1,0 +1,119 @@
+//! The `/games` page: the games this browser played (their seat secrets from `savedGames()`
+//! go to `POST /api/games/mine`; until accounts exist the server knows a browser's games by
+//! them), each with the opponent named as the game page names them and the result from the
+//! visitor's side (won, lost, drawn); and the public "recent games" (`GET /api/games`), with
+//! both players. Moves are counted as moves (a move of each side), not plies.
+
+import { call, type Mode, type Side } from "./api";
+import type { Color } from "./chess";
+import { t } from "./i18n";
+import { navigate } from "./game/after";
+import { openingName, playerName, type Game, type Opening, type PlayerInfo } from "./game/info";
+import { savedGames } from "./store";
+import { el } from "./ui";
+
+/** One game in a list (contract14 §4). */
+export interface Summary {
+  id: string;
+  mode: Mode;
+  level: number | null;
+  status?: "waiting" | "active" | "finished";
+  result: string | null;
+  reason: string | null;
+  plies: number;
+  moves?: number;
+  players?: { white: PlayerInfo; black: PlayerInfo };
+  opening?: Opening | null;
+  created_at: number;
+  finished_at: number | null;
+  you?: Side | "both";
+}
+
+/** The game's moves counted as moves: (plies + 1) / 2, rounded down. */
+export function movesOf(g: Summary): number {
+  return g.moves ?? Math.floor((g.plies + 1) / 2);
+}
+
+/** The result as the visitor sees it: won, lost, drawn, aborted, in play or waiting. */
+export function resultFor(g: Summary, you: Side | "both" | undefined): string {
+  const status = g.status ?? (g.finished_at !== null ? "finished" : "active");
+  if (status === "waiting") return t("games.waiting");
+  if (status === "active") return t("games.in_play");
+  if (!g.result || g.result === "*") return t("games.aborted");
+  if (g.result === "1/2-1/2") return t("games.drawn");
+  if (you !== "white" && you !== "black") return g.result;
+  const winner: Color = g.result === "1-0" ? "white" : "black";
+  return t(winner === you ? "games.won" : "games.lost");
+}
+
+/** The game's players as the game page names them (`you`: the visitor's side, if known). */
+function nameOf(g: Summary, c: Color, you: Side | "both" | undefined): string {
+  const computer = g.mode === "computer" && (you === "white" || you === "black") ? (you === "white" ? "black" : "white") : null;
+  // playerName reads only these fields of a game.
+  const view = { mode: g.mode, computer, level: g.level, players: g.players } as unknown as Game;
+  return playerName(view, c);
+}
+
+function when(secs: number): string {
+  const d = new Date(secs * (secs < 1e12 ? 1000 : 1));
+  return d.toLocaleDateString(undefined, { year: "numeric", month: "2-digit", day: "2-digit" });
+}
+
+function row(g: Summary, you: Side | "both" | undefined, href: string): HTMLElement {
+  const link = el("a", { href, class: "game-link" }, [
+    you === "white" || you === "black"
+      ? t("games.opponent", { name: nameOf(g, you === "white" ? "black" : "white", you) })
+      : t("games.vs", { white: nameOf(g, "white", you), black: nameOf(g, "black", you) }),
+  ]);
+  link.addEventListener("click", (e) => {
+    e.preventDefault();
+    navigate(href);
+  });
+  const opening = openingName(g.opening);
+  return el("li", { class: "game-row", "data-id": g.id }, [
+    link,
+    el("span", { class: "result-for" }, [resultFor(g, you)]),
+    el("span", { class: "moves-count" }, [t("games.moves", { n: movesOf(g) })]),
+    ...(opening ? [el("span", { class: "opening-name" }, [opening])] : []),
+    el("span", { class: "date" }, [when(g.finished_at ?? g.created_at)]),
+  ]);
+}
+
+async function fillMine(box: HTMLElement): Promise<void> {
+  const saved = savedGames();
+  const secrets = Object.values(saved).map((g) => g.secret).slice(0, 200);
+  const list = el("ul", { class: "my-games" });
+  box.append(list);
+  if (!secrets.length) {
+    box.append(el("p", { class: "none" }, [t("games.mine_none")]));
+    return;
+  }
+  try {
+    const r = await call<{ games: Summary[] }>("POST", "/api/games/mine", { secrets });
+    if (!r.games.length) box.append(el("p", { class: "none" }, [t("games.mine_none")]));
+    list.append(...r.games.map((g) => row(g, g.you ?? saved[g.id]?.color, "/game/" + g.id)));
+  } catch {
+    box.append(el("p", { class: "error" }, [t("games.error")]));
+  }
+}
+
+async function fillRecent(box: HTMLElement): Promise<void> {
+  const list = el("ul", { class: "recent-games" });
+  box.append(list);
+  try {
+    const r = await call<{ games: Summary[] }>("GET", "/api/games?page=1&per_page=20");
+    if (!r.games.length) box.append(el("p", { class: "none" }, [t("games.recent_none")]));
+    list.append(...r.games.map((g) => row(g, undefined, "/watch/" + g.id)));
+  } catch {
+    box.append(el("p", { class: "error" }, [t("games.error")]));
+  }
+}
+
+/** The `/games` page. */
+export function gamesPage(): HTMLElement {
+  const mine = el("section", { class: "card mine" }, [el("h2", {}, [t("games.mine")])]);
+  const recent = el("section", { class: "card recent" }, [el("h2", {}, [t("games.recent")])]);
+  void fillMine(mine);
+  void fillRecent(recent);
+  return el("main", { class: "games-page" }, [el("h1", {}, [t("games.title")]), mine, recent]);
+}
