@@ -59,31 +59,79 @@ claimable: boolean, };
 
 export type Disconnected = { white: Gone | null, black: Gone | null, };
 
+export type PlayerKind = "human" | "computer";
+
+export type Player = { kind: PlayerKind, level: number | null, name: string | null, };
+
+export type Players = { white: Player, black: Player, };
+
+export type Opening = { eco: string, key: string, name: string, };
+
+export type Rematch = { offer: Side | null, next: string | null, };
+
+export type NoticeKind = "draw_declined" | "takeback_declined" | "rematch_declined";
+
+export type Notice = { kind: NoticeKind, by: Side, };
+
 export type GameView = { id: string, mode: Mode, level: number | null, computer: Side | null, status: Status, fen: string, start_fen: string, turn: Side, moves: Array<string>, san: Array<string>, clock: ClockView | null, 
 /**
  * `1-0`, `0-1`, `1/2-1/2`, or `*` (aborted).
  */
-result: string | null, reason: string | null, winner: Side | null, draw_offer: Side | null, takeback_request: Side | null, claimable_draws: Array<ClaimReason>, check: boolean, legal: Array<string>, legal_san: Array<string>, disconnected: Disconnected, joined: boolean, 
+result: string | null, reason: string | null, winner: Side | null, draw_offer: Side | null, takeback_request: Side | null, claimable_draws: Array<ClaimReason>, check: boolean, legal: Array<string>, legal_san: Array<string>, disconnected: Disconnected, joined: boolean, players: Players, 
+/**
+ * Connected WebSocket viewers that are not the game's players.
+ */
+spectators: number, opening: Opening | null, rematch: Rematch, notice: Notice | null, 
 /**
  * The update's sequence number (WebSocket states only).
  */
 seq?: number, };
 
-export type May = { move: boolean, abort: boolean, resign: boolean, offer_draw: boolean, accept_draw: boolean, claim_draw: Array<ClaimReason>, claim_victory: boolean, takeback: boolean, accept_takeback: boolean, };
+export type May = { move: boolean, abort: boolean, resign: boolean, offer_draw: boolean, accept_draw: boolean, claim_draw: Array<ClaimReason>, claim_victory: boolean, takeback: boolean, accept_takeback: boolean, 
+/**
+ * Offer (friend games) or start (computer, hot-seat) a rematch.
+ */
+rematch: boolean, decline_rematch: boolean, };
 
 export type GameResponse = { you: You | null, may: May, id: string, mode: Mode, level: number | null, computer: Side | null, status: Status, fen: string, start_fen: string, turn: Side, moves: Array<string>, san: Array<string>, clock: ClockView | null, 
 /**
  * `1-0`, `0-1`, `1/2-1/2`, or `*` (aborted).
  */
-result: string | null, reason: string | null, winner: Side | null, draw_offer: Side | null, takeback_request: Side | null, claimable_draws: Array<ClaimReason>, check: boolean, legal: Array<string>, legal_san: Array<string>, disconnected: Disconnected, joined: boolean, 
+result: string | null, reason: string | null, winner: Side | null, draw_offer: Side | null, takeback_request: Side | null, claimable_draws: Array<ClaimReason>, check: boolean, legal: Array<string>, legal_san: Array<string>, disconnected: Disconnected, joined: boolean, players: Players, 
+/**
+ * Connected WebSocket viewers that are not the game's players.
+ */
+spectators: number, opening: Opening | null, rematch: Rematch, notice: Notice | null, 
 /**
  * The update's sequence number (WebSocket states only).
  */
 seq?: number, };
 
-export type GameSummary = { id: string, mode: Mode, level: number | null, result: string | null, reason: string | null, plies: number, created_at: number, finished_at: number | null, };
+export type GameSummary = { id: string, mode: Mode, level: number | null, status: Status, result: string | null, reason: string | null, plies: number, 
+/**
+ * Moves counted as moves: `(plies + 1) / 2`.
+ */
+moves: number, players: Players, opening: Opening | null, created_at: number, 
+/**
+ * `null` while in play.
+ */
+finished_at: number | null, };
 
 export type GameList = { games: Array<GameSummary>, page: number, per_page: number, total: number, };
+
+export type MineRequest = { secrets: Array<string>, };
+
+export type MyGame = { you: You, id: string, mode: Mode, level: number | null, status: Status, result: string | null, reason: string | null, plies: number, 
+/**
+ * Moves counted as moves: `(plies + 1) / 2`.
+ */
+moves: number, players: Players, opening: Opening | null, created_at: number, 
+/**
+ * `null` while in play.
+ */
+finished_at: number | null, };
+
+export type MyGames = { games: Array<MyGame>, };
 
 export type Explained = { legal: boolean, code?: string, message?: string, uci?: string, san?: string, fen_after?: string, };
 
@@ -91,7 +139,7 @@ export type Health = { ok: boolean, live_games: number, };
 
 export type ErrorBody = { error: string, message: string, };
 
-export type Action = { "t": "move", uci: string, } | { "t": "premove", uci: string | null, } | { "t": "offer_draw" } | { "t": "accept_draw" } | { "t": "decline_draw" } | { "t": "claim_draw", reason: ClaimReason, } | { "t": "claim_victory" } | { "t": "resign" } | { "t": "abort" } | { "t": "takeback_request" } | { "t": "takeback_accept" } | { "t": "takeback_decline" };
+export type Action = { "t": "move", uci: string, } | { "t": "premove", uci: string | null, } | { "t": "offer_draw" } | { "t": "accept_draw" } | { "t": "decline_draw" } | { "t": "claim_draw", reason: ClaimReason, } | { "t": "claim_victory" } | { "t": "resign" } | { "t": "abort" } | { "t": "takeback_request" } | { "t": "takeback_accept" } | { "t": "takeback_decline" } | { "t": "rematch" } | { "t": "decline_rematch" };
 
 export type Control = { "t": "ack", seq: number, } | { "t": "ping" };
 

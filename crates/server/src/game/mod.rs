@@ -127,6 +127,8 @@ pub enum Action {
     TakebackRequest,
     TakebackAccept,
     TakebackDecline,
+    Rematch,
+    DeclineRematch,
 }
 
 impl TryFrom<crate::protocol::Action> for Action {
@@ -147,6 +149,8 @@ impl TryFrom<crate::protocol::Action> for Action {
             A::TakebackRequest => Action::TakebackRequest,
             A::TakebackAccept => Action::TakebackAccept,
             A::TakebackDecline => Action::TakebackDecline,
+            A::Rematch => Action::Rematch,
+            A::DeclineRematch => Action::DeclineRematch,
         })
     }
 }

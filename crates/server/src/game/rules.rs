@@ -73,6 +73,9 @@ pub(super) fn act(
     if action == Action::Abort {
         return abort(g, now);
     }
+    if matches!(action, Action::Rematch | Action::DeclineRematch) {
+        return Err(Refusal::GameOver("rematch: not yet".into()));
+    }
     ensure_playing(g)?;
     match action {
         Action::Move(uci) => {
@@ -151,6 +154,7 @@ pub(super) fn act(
             g.takeback.answer(color)?;
             Ok(Vec::new())
         }
+        Action::Rematch | Action::DeclineRematch => Err(Refusal::GameOver("over".into())),
     }
 }
 
@@ -299,6 +303,8 @@ impl GameState {
             claim_victory: gone,
             takeback: self.takeback.0.is_none() && plies > 0,
             accept_takeback: self.takeback.0 == Some(!c),
+            rematch: false,
+            decline_rematch: false,
         }
     }
 }

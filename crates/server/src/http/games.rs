@@ -459,10 +459,14 @@ pub async fn list(
         .map(|(g, plies)| GameSummary {
             result: g.ending.map(|e| e.result().as_str().to_string()),
             reason: g.ending.map(|e| e.reason_code().to_string()),
+            status: g.status,
+            players: view::players(g.computer, g.level),
+            opening: None,
             id: g.id,
             mode: g.mode,
             level: g.level,
             plies,
+            moves: plies.div_ceil(2),
             created_at: g.created_at,
             finished_at: g.finished_at,
         })

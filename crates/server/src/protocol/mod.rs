@@ -195,6 +195,62 @@ pub struct Disconnected {
     pub black: Option<Gone>,
 }
 
+/// Who plays a side.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum PlayerKind {
+    Human,
+    Computer,
+}
+
+/// One side's player (`level` only for the computer; `name` stays `null`
+/// until accounts exist).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct Player {
+    pub kind: PlayerKind,
+    pub level: Option<u8>,
+    pub name: Option<String>,
+}
+
+/// Both sides' players.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct Players {
+    pub white: Player,
+    pub black: Player,
+}
+
+/// The deepest named opening the moves reached (standard start only).
+/// `name` is English; clients word `key` through the catalogue (`opening.<key>`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct Opening {
+    pub eco: String,
+    pub key: String,
+    pub name: String,
+}
+
+/// A rematch of a finished game: the standing offer and the new game's id.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct Rematch {
+    pub offer: Option<Side>,
+    pub next: Option<String>,
+}
+
+/// What a refusal the players should hear of was.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(rename_all = "snake_case")]
+pub enum NoticeKind {
+    DrawDeclined,
+    TakebackDeclined,
+    RematchDeclined,
+}
+
+/// The last refusal, with the side that declined; cleared by the next move or offer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, TS)]
+pub struct Notice {
+    pub kind: NoticeKind,
+    pub by: Side,
+}
+
 /// A game as every viewer sees it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct GameView {
@@ -221,6 +277,12 @@ pub struct GameView {
     pub legal_san: Vec<String>,
     pub disconnected: Disconnected,
     pub joined: bool,
+    pub players: Players,
+    /// Connected WebSocket viewers that are not the game's players.
+    pub spectators: u64,
+    pub opening: Option<Opening>,
+    pub rematch: Rematch,
+    pub notice: Option<Notice>,
     /// The update's sequence number (WebSocket states only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -240,6 +302,9 @@ pub struct May {
     pub claim_victory: bool,
     pub takeback: bool,
     pub accept_takeback: bool,
+    /// Offer (friend games) or start (computer, hot-seat) a rematch.
+    pub rematch: bool,
+    pub decline_rematch: bool,
 }
 
 /// `GET /api/games/{id}` and the answer to an action over HTTP.
@@ -251,17 +316,44 @@ pub struct GameResponse {
     pub may: May,
 }
 
-/// One finished game in [`GameList`].
+/// One game in [`GameList`] (finished games) or [`MyGames`].
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct GameSummary {
     pub id: String,
     pub mode: Mode,
     pub level: Option<u8>,
+    pub status: Status,
     pub result: Option<String>,
     pub reason: Option<String>,
     pub plies: u64,
+    /// Moves counted as moves: `(plies + 1) / 2`.
+    pub moves: u64,
+    pub players: Players,
+    pub opening: Option<Opening>,
     pub created_at: i64,
+    /// `null` while in play.
     pub finished_at: Option<i64>,
+}
+
+/// `POST /api/games/mine`: the secrets this browser holds (at most 200).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, TS)]
+#[serde(deny_unknown_fields)]
+pub struct MineRequest {
+    pub secrets: Vec<String>,
+}
+
+/// One of the visitor's games: its summary and the side a secret gives.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct MyGame {
+    #[serde(flatten)]
+    pub summary: GameSummary,
+    pub you: You,
+}
+
+/// The answer to [`MineRequest`], newest first.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
+pub struct MyGames {
+    pub games: Vec<MyGame>,
 }
 
 /// `GET /api/games`.
@@ -337,6 +429,10 @@ pub enum Action {
     TakebackRequest,
     TakebackAccept,
     TakebackDecline,
+    /// A finished game: start a rematch (computer, hot-seat), or offer or
+    /// accept one (friend games).
+    Rematch,
+    DeclineRematch,
 }
 
 /// WebSocket messages of the client that are not actions.
@@ -408,11 +504,21 @@ pub fn typescript() -> String {
         ClockView::decl(&cfg),
         Gone::decl(&cfg),
         Disconnected::decl(&cfg),
+        PlayerKind::decl(&cfg),
+        Player::decl(&cfg),
+        Players::decl(&cfg),
+        Opening::decl(&cfg),
+        Rematch::decl(&cfg),
+        NoticeKind::decl(&cfg),
+        Notice::decl(&cfg),
         GameView::decl(&cfg),
         May::decl(&cfg),
         GameResponse::decl(&cfg),
         GameSummary::decl(&cfg),
         GameList::decl(&cfg),
+        MineRequest::decl(&cfg),
+        MyGame::decl(&cfg),
+        MyGames::decl(&cfg),
         Explained::decl(&cfg),
         Health::decl(&cfg),
         ErrorBody::decl(&cfg),

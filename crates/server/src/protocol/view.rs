@@ -2,7 +2,10 @@
 //! full answer for one seat. Built from the game's typed state; no rule is
 //! decided here.
 
-use super::{ClockView, Disconnected, GameResponse, GameView, Gone, Side, You};
+use super::{
+    ClockView, Disconnected, GameResponse, GameView, Gone, Player, PlayerKind, Players, Rematch,
+    Side, You,
+};
 use crate::game::{GameState, Seat};
 use crate::time::Now;
 use guoxiang_core::Color;
@@ -62,7 +65,36 @@ pub fn view(g: &GameState, now: Now) -> GameView {
             black: gone(Color::Black),
         },
         joined: g.mode != super::Mode::Friend || g.seats.all_taken(),
+        players: players(g.computer, g.level),
+        spectators: 0,
+        opening: None,
+        rematch: Rematch::default(),
+        notice: None,
         seq: None,
+    }
+}
+
+/// Who plays each side: the computer (with its level) or a person (no name
+/// until accounts exist).
+pub fn players(computer: Option<Color>, level: Option<u8>) -> Players {
+    let player = |c: Color| {
+        if computer == Some(c) {
+            Player {
+                kind: PlayerKind::Computer,
+                level,
+                name: None,
+            }
+        } else {
+            Player {
+                kind: PlayerKind::Human,
+                level: None,
+                name: None,
+            }
+        }
+    };
+    Players {
+        white: player(Color::White),
+        black: player(Color::Black),
     }
 }
 
@@ -114,7 +146,7 @@ mod tests {
         for secret in [Some("w"), Some("b"), None] {
             let r = response(&g, g.seat(secret), now);
             let v = serde_json::to_value(&r).expect("JSON");
-            assert_eq!(v["may"].as_object().map(|o| o.len()), Some(9), "{v}");
+            assert_eq!(v["may"].as_object().map(|o| o.len()), Some(11), "{v}");
             assert!(v["may"]["accept_takeback"].is_boolean());
         }
         let spectator = response(&g, Seat::Spectator, now);
