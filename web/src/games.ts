@@ -4,39 +4,26 @@
 //! visitor's side (won, lost, drawn); and the public "recent games" (`GET /api/games`), with
 //! both players. Moves are counted as moves (a move of each side), not plies.
 
-import { call, type Mode, type Side } from "./api";
+import { call, type Side, type You } from "./api";
+import type { GameSummary } from "./api/types.gen";
 import type { Color } from "./chess";
 import { t } from "./i18n";
 import { navigate } from "./game/after";
-import { openingName, playerName, type Game, type Opening, type PlayerInfo } from "./game/info";
+import { openingName, playerName, type Game } from "./game/info";
 import { savedGames } from "./store";
 import { el } from "./ui";
 
-/** One game in a list (contract14 §4). */
-export interface Summary {
-  id: string;
-  mode: Mode;
-  level: number | null;
-  status?: "waiting" | "active" | "finished";
-  result: string | null;
-  reason: string | null;
-  plies: number;
-  moves?: number;
-  players?: { white: PlayerInfo; black: PlayerInfo };
-  opening?: Opening | null;
-  created_at: number;
-  finished_at: number | null;
-  you?: Side | "both";
-}
+/** One game in a list (contract14 §4); `you` in the visitor's own games. */
+export type Summary = GameSummary & { you?: You };
 
 /** The game's moves counted as moves: (plies + 1) / 2, rounded down. */
 export function movesOf(g: Summary): number {
-  return g.moves ?? Math.floor((g.plies + 1) / 2);
+  return g.moves;
 }
 
 /** The result as the visitor sees it: won, lost, drawn, aborted, in play or waiting. */
 export function resultFor(g: Summary, you: Side | "both" | undefined): string {
-  const status = g.status ?? (g.finished_at !== null ? "finished" : "active");
+  const status = g.status;
   if (status === "waiting") return t("games.waiting");
   if (status === "active") return t("games.in_play");
   if (!g.result || g.result === "*") return t("games.aborted");

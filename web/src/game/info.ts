@@ -1,36 +1,19 @@
-//! What the game page knows of a game beyond the API v1 view (contract14 §1: players,
-//! spectators, opening, rematch, notice — optional here so an older server still works), the
-//! players' names as the page shows them, and the game as PGN with those names.
+//! Who plays a game and what it is called: the players' names as the page shows them
+//! (contract14 §1: "Computer (level 3)", "Anonymous", later account names), the opening's
+//! name in the page's language, and the game as PGN with those names.
 
 import type { GameState, May } from "../api";
+import type * as wire from "../api/types.gen";
 import type { Color } from "../chess";
 import { t } from "../i18n";
 
-export interface PlayerInfo {
-  kind: "human" | "computer";
-  level: number | null;
-  name: string | null;
-}
-
-export interface Opening {
-  eco: string;
-  key: string;
-  name: string;
-}
-
-export type NoticeKind = "draw_declined" | "takeback_declined" | "rematch_declined";
-
-/** The game state with issue 14's fields. */
-export type Game = GameState & {
-  players?: { white: PlayerInfo; black: PlayerInfo };
-  spectators?: number;
-  opening?: Opening | null;
-  rematch?: { offer: Color | null; next: string | null };
-  notice?: { kind: NoticeKind; by: Color } | null;
-};
-
-/** What this player may do, with the rematch actions. */
-export type MayAll = May & { rematch?: boolean; decline_rematch?: boolean };
+export type PlayerInfo = wire.Player;
+export type Opening = wire.Opening;
+export type NoticeKind = wire.NoticeKind;
+/** The game state (with issue 14's players, spectators, opening, rematch, notice). */
+export type Game = GameState;
+/** What this player may do, the rematch actions included. */
+export type MayAll = May;
 
 /** Who plays `c`: from `players`, or (older server) from the mode and the computer's side. */
 export function playerOf(s: Game, c: Color): PlayerInfo {
