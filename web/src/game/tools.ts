@@ -23,14 +23,12 @@ export function renderTools(tools: HTMLElement, s: Game, host: ToolsHost): void 
   const fen = host.viewPly === null ? s.fen : fenAfter(s.start_fen, s.moves, host.viewPly);
   const fenInput = el("input", { class: "fen", readonly: "", value: fen, "aria-label": "FEN" }) as HTMLInputElement;
   const pgnText = () => gamePgn(s);
-  const download = button(t("ui.download_pgn"), () => {
-    const url = URL.createObjectURL(new Blob([pgnText()], { type: "application/x-chess-pgn" }));
-    const a = el("a", { href: url, download: `guoxiang-${s.id}.pgn` });
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }, "pgn");
+  // A link to the PGN itself (not the server's), so it names the players as the page does.
+  const download = el("a", {
+    class: "button pgn",
+    href: "data:application/x-chess-pgn;charset=utf-8," + encodeURIComponent(pgnText()),
+    download: `guoxiang-${s.id}.pgn`,
+  }, [t("ui.download_pgn")]);
   const parts: HTMLElement[] = [
     button(t("ui.flip"), () => host.flip(), "flip"),
     download,
