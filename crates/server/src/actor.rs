@@ -8,7 +8,7 @@
 //! out of time, and asks the engine pool for the computer's moves.
 
 use crate::engine::{EnginePool, EngineReply};
-use crate::game::{Action, Change, GameState, Seat};
+use crate::game::{Action, Change, GameState, Rematched, Seat};
 use crate::http::error::ApiError;
 use crate::protocol::view;
 use crate::protocol::{GameResponse, GameView, May};
@@ -80,8 +80,17 @@ pub enum Cmd {
         color: Color,
         connected: bool,
     },
+    /// A spectator's socket opened (`true`) or closed.
+    Spectator {
+        joined: bool,
+    },
+    /// Another socket closed (a finished game's task ends once nobody watches).
+    Closed,
     Engine(EngineReply),
 }
+
+/// At most one state a second is sent because the number of spectators changed.
+const SPECTATOR_STATE_MS: u64 = 1_000;
 
 /// What game tasks share.
 #[derive(Clone)]
@@ -163,6 +172,10 @@ struct GameTask {
     seq: u64,
     /// The search in flight: the ply and position it is for.
     engine_for: Option<(usize, u64)>,
+    /// When the last state went out (monotonic), and whether a change of the
+    /// number of spectators waits to be sent.
+    sent_at: Option<u64>,
+    spectators_unsent: bool,
 }
 
 impl GameTask {
@@ -175,6 +188,8 @@ impl GameTask {
             events,
             seq: 0,
             engine_for: None,
+            sent_at: None,
+            spectators_unsent: false,
         }
     }
 
@@ -196,7 +211,22 @@ impl GameTask {
 
     fn broadcast(&mut self) {
         self.seq += 1;
+        self.sent_at = Some(self.ctx.time.now().mono);
+        self.spectators_unsent = false;
         let _ = self.events.send(self.snapshot());
+    }
+
+    /// When a change of the number of spectators is due to be sent.
+    fn spectators_due(&self) -> Option<u64> {
+        let next = self
+            .sent_at
+            .map_or(0, |t| t.saturating_add(SPECTATOR_STATE_MS));
+        self.spectators_unsent.then_some(next)
+    }
+
+    /// A finished game's task ends when nobody watches it and nothing waits.
+    fn idle(&self, rx: &mpsc::Receiver<Cmd>) -> bool {
+        self.st.is_over() && self.events.receiver_count() == 0 && rx.is_empty()
     }
 
     fn start_engine(&mut self) {
@@ -266,7 +296,10 @@ impl GameTask {
         self.start_engine();
         loop {
             let now = self.ctx.time.now();
-            let deadline = self.st.next_deadline(now);
+            let deadline = match (self.st.next_deadline(now), self.spectators_due()) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            };
             let time = self.ctx.time.clone();
             let cmd = tokio::select! {
                 c = rx.recv() => match c {
@@ -279,7 +312,9 @@ impl GameTask {
                 None => self.tick().await,
                 Some(cmd) => self.handle(cmd).await,
             };
-            if result.is_err() || self.st.is_over() {
+            // A finished game stays served while sockets watch it (rematch
+            // offers, spectators).
+            if result.is_err() || self.idle(rx) {
                 break;
             }
             self.start_engine();
@@ -289,10 +324,32 @@ impl GameTask {
     /// Time passed: a flag may have fallen, a disconnect claim may have opened,
     /// an unjoined game may have run out of time.
     async fn tick(&mut self) -> Result<(), ApiError> {
-        let changes = self.st.tick(self.ctx.time.now());
+        let now = self.ctx.time.now();
+        let changes = self.st.tick(now);
+        let changed = !changes.is_empty();
         self.commit(changes).await?;
-        self.broadcast();
+        let spectators = self.spectators_due().is_some_and(|t| t <= now.mono);
+        if changed || spectators || !self.st.is_over() {
+            self.broadcast();
+        }
         Ok(())
+    }
+
+    /// A rematch: offered, or a new game created (committed before the old game
+    /// records its id).
+    async fn rematch(&mut self, seat: Seat, now: crate::time::Now) -> Result<(), ApiError> {
+        let id = crate::http::token(6)?;
+        match self.st.rematch(seat, &id, now)? {
+            Rematched::Offered => {}
+            Rematched::Start(record) => {
+                let limits = self.st.limits();
+                let next = GameState::from_record(&record, &[], limits, now, None)
+                    .map_err(ApiError::unavailable)?;
+                self.ctx.registry.create(next, &self.ctx).await?;
+            }
+        }
+        self.commit(vec![Change::After(self.st.after().clone())])
+            .await
     }
 
     async fn handle(&mut self, cmd: Cmd) -> Result<(), ApiError> {
@@ -309,6 +366,22 @@ impl GameTask {
                     Who::Seat(s) => s,
                     Who::Secret(s) => self.st.seat(s.as_deref()),
                 };
+                if action == Action::Rematch {
+                    let r = self.rematch(seat, now).await;
+                    let answer = r.clone().map(|()| {
+                        view.then(|| view::response(&self.st, seat, self.ctx.time.now()))
+                    });
+                    let _ = reply.send(answer);
+                    return match r {
+                        Ok(()) => {
+                            self.broadcast();
+                            Ok(())
+                        }
+                        // A refusal changed nothing; a failed write stops the task.
+                        Err(e) if e.status.is_server_error() => Err(e),
+                        Err(_) => Ok(()),
+                    };
+                }
                 let (changes, answer) = self.st.act(seat, action, now, credit_ms);
                 let changed = !changes.is_empty();
                 if let Err(e) = self.commit(changes).await {
@@ -350,6 +423,18 @@ impl GameTask {
             Cmd::Presence { color, connected } => {
                 self.st.set_presence(color, connected, now);
                 self.broadcast();
+            }
+            Cmd::Closed => {}
+            Cmd::Spectator { joined } => {
+                self.st.spectators = if joined {
+                    self.st.spectators.saturating_add(1)
+                } else {
+                    self.st.spectators.saturating_sub(1)
+                };
+                self.spectators_unsent = true;
+                if self.spectators_due().is_some_and(|t| t <= now.mono) {
+                    self.broadcast();
+                }
             }
             Cmd::Engine(r) => {
                 if self.engine_for != Some((r.ply, r.key)) {

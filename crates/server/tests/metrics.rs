@@ -154,7 +154,10 @@ async fn metrics_count_the_moves_games_sockets_and_requests_of_a_played_game() {
     assert!(!during.contains(&id), "no game id in the metrics");
     assert!(!during.contains(&w) && !during.contains(&bl), "no secret");
 
-    // The server closes the sockets of a finished game and its task ends.
+    // A finished game's sockets stay open (rematch, spectators); once the
+    // players close them, its task ends.
+    white.close().await;
+    black.close().await;
     let deadline = std::time::Instant::now() + WAIT;
     loop {
         let (now, _) = parse(&scrape(&srv).await);

@@ -52,6 +52,7 @@ async fn the_store_on_postgres_commits_refuses_duplicates_and_reads_back() {
         finished_at: None,
         standing: Standing::default(),
         turn_since: None,
+        after: Default::default(),
     };
     let mv = |ply: u64, uci: &str| MoveRecord {
         ply,

@@ -67,8 +67,11 @@ impl GameState {
             }
         }
         let before = self.standing();
+        let after = self.after().clone();
         let mut changes = match mv {
             Some(m) if self.game.position().is_legal(m) => {
+                // The move clears the last notice.
+                self.after.notice = None;
                 rules::play(self, cpu, m, now, 0).unwrap_or_else(|_| self.flag(cpu, now))
             }
             _ => Vec::new(),
@@ -76,6 +79,7 @@ impl GameState {
         if !self.is_over() && self.standing() != before {
             changes.push(Change::Standing(self.standing()));
         }
+        changes.extend(self.after_change(&after));
         changes
     }
 }

@@ -16,6 +16,7 @@ pub mod lag;
 pub mod premove;
 pub mod presence;
 pub mod refusal;
+pub mod rematch;
 mod rules;
 pub mod seats;
 pub mod takeback;
@@ -24,6 +25,7 @@ pub use computer::EngineJob;
 pub use draws::Standing;
 pub use ending::Ending;
 pub use refusal::Refusal;
+pub use rematch::{After, Notice, Rematch, Rematched};
 pub use seats::{Seat, Seats, SecretHash};
 
 use crate::clock::{Clock, TimeControl};
@@ -69,6 +71,8 @@ pub struct Record {
     pub standing: Standing,
     /// Wall-clock time since which the side to move has been thinking.
     pub turn_since: Option<i64>,
+    /// The rematch and the last refusal the players should hear of.
+    pub after: After,
 }
 
 /// A stored move with both clocks after it.
@@ -110,6 +114,8 @@ pub enum Change {
         clocks: [u64; 2],
         at: i64,
     },
+    /// The rematch and the last notice now.
+    After(After),
 }
 
 /// What a player may ask of a game (the wire's `Action`, read).
@@ -181,6 +187,10 @@ pub struct GameState {
     pub engine_scores: Vec<i32>,
     /// Set when a restored clock runs again: to be stored once.
     resumed: Option<i64>,
+    /// The rematch and the last notice ([`rematch`]).
+    after: After,
+    /// Connected viewers that are not players (set by the game's task).
+    pub spectators: u64,
 }
 
 impl GameState {
@@ -216,6 +226,8 @@ impl GameState {
             limits,
             engine_scores: Vec::new(),
             resumed: None,
+            after: r.after.clone(),
+            spectators: 0,
         };
         for (i, m) in moves.iter().enumerate() {
             if m.ply != i as u64 + 1 {
@@ -267,6 +279,7 @@ impl GameState {
             finished_at: None,
             standing: self.standing(),
             turn_since: None,
+            after: self.after.clone(),
         }
     }
 
@@ -360,11 +373,23 @@ impl GameState {
             }
         }
         let before = self.standing();
+        let after = self.after.clone();
+        // The next move or offer clears the last notice.
+        if matches!(
+            action,
+            Action::Move(_) | Action::OfferDraw | Action::TakebackRequest
+        ) {
+            self.after.notice = None;
+        }
         let mut result = rules::act(self, seat, action, now, credit_ms);
-        if let Ok(changes) = &mut result {
-            if !self.is_over() && self.standing() != before {
-                changes.push(Change::Standing(self.standing()));
+        match &mut result {
+            Ok(changes) => {
+                if !self.is_over() && self.standing() != before {
+                    changes.push(Change::Standing(self.standing()));
+                }
+                changes.extend(self.after_change(&after));
             }
+            Err(_) => self.after = after,
         }
         match result {
             Ok(changes) => (changes, Ok(())),

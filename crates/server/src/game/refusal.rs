@@ -62,6 +62,14 @@ pub enum Refusal {
     WrongJoinKey,
     #[error("both players are already here")]
     AlreadyJoined,
+    #[error("a rematch is for a finished game")]
+    GameNotOver,
+    #[error("your rematch offer already stands")]
+    RematchAlreadyOffered,
+    #[error("this game has been rematched already")]
+    AlreadyRematched,
+    #[error("there is no rematch offer from the opponent")]
+    NoRematchOffer,
 }
 
 impl Refusal {
@@ -97,6 +105,10 @@ impl Refusal {
             Refusal::NoTakeback => "no_takeback",
             Refusal::NotJoinable => "not_joinable",
             Refusal::AlreadyJoined => "already_joined",
+            Refusal::GameNotOver => "game_not_over",
+            Refusal::RematchAlreadyOffered => "rematch_already_offered",
+            Refusal::AlreadyRematched => "already_rematched",
+            Refusal::NoRematchOffer => "no_offer",
         }
     }
 

@@ -5,7 +5,7 @@ use super::premove::Premove;
 use super::takeback::{plies_to_take_back, Request};
 use super::{Action, Change, Ending, GameState, MoveRecord, Refusal, Seat};
 use crate::clock::Press;
-use crate::protocol::{ClaimReason, May, Mode, Status};
+use crate::protocol::{ClaimReason, May, Mode, NoticeKind, Status};
 use crate::time::Now;
 use guoxiang_core::uci::UciMove;
 use guoxiang_core::{ClaimableDraw, Color, Move};
@@ -73,8 +73,11 @@ pub(super) fn act(
     if action == Action::Abort {
         return abort(g, now);
     }
-    if matches!(action, Action::Rematch | Action::DeclineRematch) {
-        return Err(Refusal::GameOver("rematch: not yet".into()));
+    match action {
+        Action::DeclineRematch => return g.decline_rematch(seat).map(|()| Vec::new()),
+        // Starting a game needs a new id: the game's task calls `GameState::rematch`.
+        Action::Rematch => return Err(Refusal::GameOver("rematch goes to the game's task".into())),
+        _ => {}
     }
     ensure_playing(g)?;
     match action {
@@ -101,6 +104,7 @@ pub(super) fn act(
                     return Ok(g.finish(Ending::Outcome(o), now));
                 }
                 g.game.decline_draw(cpu)?;
+                g.notice(NoticeKind::DrawDeclined, cpu);
             }
             Ok(Vec::new())
         }
@@ -110,6 +114,7 @@ pub(super) fn act(
         }
         Action::DeclineDraw => {
             g.game.decline_draw(color)?;
+            g.notice(NoticeKind::DrawDeclined, color);
             Ok(Vec::new())
         }
         Action::ClaimDraw(reason) => {
@@ -152,9 +157,10 @@ pub(super) fn act(
         }
         Action::TakebackDecline => {
             g.takeback.answer(color)?;
+            g.notice(NoticeKind::TakebackDeclined, color);
             Ok(Vec::new())
         }
-        Action::Rematch | Action::DeclineRematch => Err(Refusal::GameOver("over".into())),
+        Action::Rematch | Action::DeclineRematch => Ok(Vec::new()), // answered above
     }
 }
 
@@ -270,11 +276,14 @@ impl GameState {
             Seat::Player(c) => Some(c),
             Seat::Both => Some(self.game.turn()),
         };
+        let (rematch, decline_rematch) = self.may_rematch(seat);
         let Some(c) = color.filter(|_| ensure_playing(self).is_ok()) else {
             return May {
                 abort: seat != Seat::Spectator
                     && self.ending.is_none()
                     && self.game.moves().len() < 2,
+                rematch,
+                decline_rematch,
                 ..May::default()
             };
         };
@@ -303,8 +312,8 @@ impl GameState {
             claim_victory: gone,
             takeback: self.takeback.0.is_none() && plies > 0,
             accept_takeback: self.takeback.0 == Some(!c),
-            rematch: false,
-            decline_rematch: false,
+            rematch,
+            decline_rematch,
         }
     }
 }

@@ -36,6 +36,7 @@ fn record(mode: Mode, control: TimeControl) -> Record {
         finished_at: None,
         standing: Standing::default(),
         turn_since: None,
+        after: Default::default(),
     }
 }
 

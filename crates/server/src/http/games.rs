@@ -276,6 +276,7 @@ fn new_record(req: CreateGame, created_at: i64) -> Result<(Record, Color), ApiEr
         finished_at: None,
         standing: Standing::default(),
         turn_since: None,
+        after: Default::default(),
     };
     Ok((record, color))
 }
@@ -409,24 +410,37 @@ pub async fn act(
     let wire: crate::protocol::Action = parse_json(&body_of(body)?)?;
     let action = game::Action::try_from(wire)?;
     let secret = secret_of(&headers, &q);
-    let tx = match app.target(&id).await? {
-        Target::Live(tx) => tx,
-        Target::Done(st) => {
-            if st.seat(secret.as_deref()) == Seat::Spectator {
-                return Err(ApiError::forbidden("spectators cannot play"));
+    let after_game = matches!(action, game::Action::Rematch | game::Action::DeclineRematch);
+    let mut tries = 0;
+    let answer = loop {
+        let tx = match app.target(&id).await? {
+            Target::Live(tx) => tx,
+            // A finished game's task is started again for what follows the game.
+            Target::Done(st) if after_game => app.ctx.registry.spawn(*st, &app.ctx),
+            Target::Done(st) => {
+                if st.seat(secret.as_deref()) == Seat::Spectator {
+                    return Err(ApiError::forbidden("spectators cannot play"));
+                }
+                return Err(game_over());
             }
-            return Err(game_over());
+        };
+        let asked = app
+            .ask(&tx, |reply| Cmd::Act {
+                who: Who::Secret(secret.clone()),
+                action: action.clone(),
+                credit_ms: 0,
+                view: true,
+                reply,
+            })
+            .await;
+        tries += 1;
+        match asked {
+            Ok(answer) => break answer?,
+            // The task of a finished game ended just before: once more.
+            Err(_) if after_game && tries < 2 => continue,
+            Err(e) => return Err(e),
         }
     };
-    let answer = app
-        .ask(&tx, |reply| Cmd::Act {
-            who: Who::Secret(secret.clone()),
-            action,
-            credit_ms: 0,
-            view: true,
-            reply,
-        })
-        .await??;
     match answer {
         Some(state) => Ok(Json(state)),
         None => Ok(Json(app.game_response(&id, secret).await?)),

@@ -46,22 +46,15 @@ pub async fn upgrade(
         )
     })?;
     let secret = secret_of(&headers, &q);
-    let tx = match app.target(&id).await? {
-        Target::Live(tx) => tx,
-        Target::Done(_) => {
-            return Err(ApiError::conflict(
-                "game_over",
-                "the game is over: read it with GET /api/games/{id}",
-            ))
-        }
-    };
+    // A finished game opens too: its task is started again for the socket.
+    let target = app.target(&id).await?;
     Ok(ws
         .max_message_size(MAX_FRAME)
         .max_frame_size(MAX_FRAME)
         // Small buffers: thousands of sockets each send small JSON messages.
         .read_buffer_size(4 * 1024)
         .write_buffer_size(0)
-        .on_upgrade(move |socket| session(socket, app, tx, secret))
+        .on_upgrade(move |socket| session(socket, app, id, target, secret))
         .into_response())
 }
 
@@ -136,20 +129,49 @@ impl Lag {
     }
 }
 
+/// The task serving a game, started for a finished game.
+fn live(app: &AppState, target: Target) -> mpsc::Sender<Cmd> {
+    match target {
+        Target::Live(tx) => tx,
+        Target::Done(st) => app.ctx.registry.spawn(*st, &app.ctx),
+    }
+}
+
 async fn session(
     socket: WebSocket,
     app: Arc<AppState>,
-    tx: mpsc::Sender<Cmd>,
+    id: String,
+    target: Target,
     secret: Option<String>,
 ) {
     let _open = crate::obs::METRICS.websockets.hold();
     let (mut sink, mut stream) = socket.split();
-    let Ok((seat, first, mut updates)) =
-        app.ask(&tx, |reply| Cmd::Subscribe { secret, reply }).await
-    else {
+    let mut tx = live(&app, target);
+    let mut subscribed = None;
+    // Once more if the task of a finished game ended just before we asked.
+    for _ in 0..2 {
+        let s = secret.clone();
+        match app
+            .ask(&tx, |reply| Cmd::Subscribe { secret: s, reply })
+            .await
+        {
+            Ok(r) => {
+                subscribed = Some(r);
+                break;
+            }
+            Err(_) => match app.target(&id).await {
+                Ok(t) => tx = live(&app, t),
+                Err(_) => break,
+            },
+        }
+    }
+    let Some((seat, first, mut updates)) = subscribed else {
         let _ = sink.send(Message::Close(None)).await;
         return;
     };
+    if seat == Seat::Spectator {
+        let _ = tx.send(Cmd::Spectator { joined: true }).await;
+    }
     let colors: Vec<Color> = match seat {
         Seat::Player(c) => vec![c],
         _ => Vec::new(),
@@ -211,7 +233,7 @@ async fn session(
                 }
                 Err(RecvError::Lagged(_)) => continue,
                 Err(RecvError::Closed) => {
-                    // The game task ended (the game is over): say goodbye.
+                    // The game task ended (its storage failed): say goodbye.
                     let _ = sink.send(Message::Close(None)).await;
                     break;
                 }
@@ -221,6 +243,17 @@ async fn session(
                 break;
             }
         }
+    }
+    // No longer a watcher: a finished game's task may end once nobody watches.
+    drop(updates);
+    match seat {
+        Seat::Spectator => {
+            let _ = tx.send(Cmd::Spectator { joined: false }).await;
+        }
+        Seat::Both => {
+            let _ = tx.send(Cmd::Closed).await;
+        }
+        Seat::Player(_) => {} // its presence follows
     }
     for &c in &colors {
         let _ = tx

@@ -3,8 +3,8 @@
 //! decided here.
 
 use super::{
-    ClockView, Disconnected, GameResponse, GameView, Gone, Player, PlayerKind, Players, Rematch,
-    Side, You,
+    ClockView, Disconnected, GameResponse, GameView, Gone, Notice, Player, PlayerKind, Players,
+    Rematch, Side, You,
 };
 use crate::game::{GameState, Seat};
 use crate::time::Now;
@@ -66,10 +66,16 @@ pub fn view(g: &GameState, now: Now) -> GameView {
         },
         joined: g.mode != super::Mode::Friend || g.seats.all_taken(),
         players: players(g.computer, g.level),
-        spectators: 0,
+        spectators: g.spectators,
         opening: None,
-        rematch: Rematch::default(),
-        notice: None,
+        rematch: Rematch {
+            offer: g.after().rematch.offer.map(Side::from),
+            next: g.after().rematch.next.clone(),
+        },
+        notice: g.after().notice.map(|n| Notice {
+            kind: n.kind,
+            by: n.by.into(),
+        }),
         seq: None,
     }
 }
@@ -131,6 +137,7 @@ mod tests {
             finished_at: None,
             standing: Standing::default(),
             turn_since: None,
+            after: Default::default(),
         };
         let limits = Limits {
             grace_ms: 1,

@@ -62,6 +62,17 @@ pub const MIGRATIONS: &[(i64, &str)] = &[
     ALTER TABLE games ADD COLUMN turn_since BIGINT;
     CREATE TABLE server_alive (id INTEGER PRIMARY KEY, at BIGINT NOT NULL);",
     ),
+    // After a game (issue 14): a friend's standing rematch offer, the rematch's
+    // id, the last refusal the players should hear of; and the games found by
+    // their secrets' hashes (`POST /api/games/mine`).
+    (
+        3,
+        "ALTER TABLE games ADD COLUMN rematch_offer TEXT;
+    ALTER TABLE games ADD COLUMN rematch_next TEXT;
+    ALTER TABLE games ADD COLUMN notice TEXT;
+    CREATE INDEX games_by_white_secret ON games (white_secret);
+    CREATE INDEX games_by_black_secret ON games (black_secret);",
+    ),
 ];
 
 /// Storage failures.

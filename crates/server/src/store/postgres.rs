@@ -4,7 +4,10 @@
 //! if one of its writes fails (a duplicate ply, say) the group is redone one
 //! write per transaction so that the others stand. Plain TCP (no TLS yet).
 
-use super::rows::{barred_code, color_code, hashed, ms, GAME_COLUMNS, PLAIN_SECRETS};
+use super::rows::{
+    barred_code, color_code, hashed, ms, notice_code, GAME_COLUMNS, PLAIN_SECRETS, READ_COLUMNS,
+    READ_COLUMN_COUNT,
+};
 use super::{unix_ms, Backend, GameRow, MoveRow, StoreError, Write, MIGRATIONS};
 use crate::game::Change;
 use postgres::{Client, GenericClient, NoTls, Row, Statement};
@@ -25,6 +28,7 @@ struct Stmts {
     resumed: Statement,
     finish: Statement,
     alive: Statement,
+    after: Statement,
 }
 
 fn prepare(c: &mut Client) -> Result<Stmts, postgres::Error> {
@@ -56,6 +60,9 @@ fn prepare(c: &mut Client) -> Result<Stmts, postgres::Error> {
         alive: c.prepare(
             "INSERT INTO server_alive (id, at) VALUES (1, $1) \
              ON CONFLICT (id) DO UPDATE SET at = excluded.at",
+        )?,
+        after: c.prepare(
+            "UPDATE games SET rematch_offer = $2, rematch_next = $3, notice = $4 WHERE id = $1",
         )?,
     })
 }
@@ -168,6 +175,9 @@ fn game_row(r: &Row) -> Result<GameRow, postgres::Error> {
         draw_barred: r.try_get(17)?,
         takeback_request: r.try_get(18)?,
         turn_since: r.try_get(19)?,
+        rematch_offer: r.try_get(20)?,
+        rematch_next: r.try_get(21)?,
+        notice: r.try_get(22)?,
     })
 }
 
@@ -291,6 +301,17 @@ fn apply_change(
                 ],
             )?;
         }
+        Change::After(a) => {
+            c.execute(
+                &st.after,
+                &[
+                    id,
+                    &a.rematch.offer.map(color_code),
+                    &a.rematch.next,
+                    &notice_code(a.notice),
+                ],
+            )?;
+        }
     }
     Ok(())
 }
@@ -329,7 +350,7 @@ impl Backend for Postgres {
         let row = self
             .client
             .query_opt(
-                &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"),
+                &format!("SELECT {READ_COLUMNS} FROM games WHERE id = $1"),
                 &[&id],
             )
             .map_err(db)?;
@@ -345,7 +366,7 @@ impl Backend for Postgres {
         let rows = self
             .client
             .query(
-                &format!("SELECT {GAME_COLUMNS} FROM games WHERE status <> 'finished'"),
+                &format!("SELECT {READ_COLUMNS} FROM games WHERE status <> 'finished'"),
                 &[],
             )
             .map_err(db)?;
@@ -372,7 +393,7 @@ impl Backend for Postgres {
             .client
             .query(
                 &format!(
-                    "SELECT {GAME_COLUMNS}, (SELECT COUNT(*) FROM moves m WHERE m.game_id = games.id) \
+                    "SELECT {READ_COLUMNS}, (SELECT COUNT(*) FROM moves m WHERE m.game_id = games.id) \
                      FROM games WHERE status = 'finished' ORDER BY finished_at DESC, id LIMIT $1 OFFSET $2"
                 ),
                 &[&limit, &offset],
@@ -380,7 +401,7 @@ impl Backend for Postgres {
             .map_err(db)?;
         let out = rows
             .iter()
-            .map(|r| Ok((game_row(r)?, r.try_get(20)?)))
+            .map(|r| Ok((game_row(r)?, r.try_get(READ_COLUMN_COUNT)?)))
             .collect::<Result<Vec<_>, postgres::Error>>()
             .map_err(db)?;
         Ok((out, total))

@@ -4,8 +4,10 @@
 
 use super::StoreError;
 use crate::clock::TimeControl;
-use crate::game::{Ending, MoveRecord, Record, Seats, SecretHash, Standing};
-use crate::protocol::{Mode, Status};
+use crate::game::{
+    After, Ending, MoveRecord, Notice, Record, Rematch, Seats, SecretHash, Standing,
+};
+use crate::protocol::{Mode, NoticeKind, Status};
 use guoxiang_core::game::DrawOffers;
 use guoxiang_core::{Color, Position};
 
@@ -32,15 +34,54 @@ pub struct GameRow {
     pub draw_barred: Option<String>,
     pub takeback_request: Option<String>,
     pub turn_since: Option<i64>,
+    pub rematch_offer: Option<String>,
+    pub rematch_next: Option<String>,
+    pub notice: Option<String>,
 }
 
-/// The columns of `games`, in the order of [`GameRow`]'s fields.
+/// The columns of `games` a new game is inserted with, in the order of
+/// [`GameRow`]'s fields (a new game has no rematch or notice yet).
 pub const GAME_COLUMNS: &str = "id, created_at, mode, level, computer_color, time_control, \
     white_secret, black_secret, status, result, reason, white_ms, black_ms, finished_at, \
     start_fen, join_key, draw_offer, draw_barred, takeback_request, turn_since";
 
 /// How many columns [`GAME_COLUMNS`] names.
 pub const GAME_COLUMN_COUNT: usize = 20;
+
+/// Every column of `games` that is read, in the order of [`GameRow`]'s fields.
+pub const READ_COLUMNS: &str = "id, created_at, mode, level, computer_color, time_control, \
+    white_secret, black_secret, status, result, reason, white_ms, black_ms, finished_at, \
+    start_fen, join_key, draw_offer, draw_barred, takeback_request, turn_since, \
+    rematch_offer, rematch_next, notice";
+
+/// How many columns [`READ_COLUMNS`] names.
+pub const READ_COLUMN_COUNT: usize = 23;
+
+/// A notice as stored: `kind:side`, such as `draw_declined:black`.
+pub fn notice_code(n: Option<Notice>) -> Option<String> {
+    n.map(|n| {
+        let kind = match n.kind {
+            NoticeKind::DrawDeclined => "draw_declined",
+            NoticeKind::TakebackDeclined => "takeback_declined",
+            NoticeKind::RematchDeclined => "rematch_declined",
+        };
+        format!("{kind}:{}", color_code(n.by))
+    })
+}
+
+fn notice_of(s: &str) -> Option<Notice> {
+    let (kind, by) = s.split_once(':')?;
+    let kind = match kind {
+        "draw_declined" => NoticeKind::DrawDeclined,
+        "takeback_declined" => NoticeKind::TakebackDeclined,
+        "rematch_declined" => NoticeKind::RematchDeclined,
+        _ => return None,
+    };
+    Some(Notice {
+        kind,
+        by: color_of(by)?,
+    })
+}
 
 /// A move's row.
 #[derive(Debug, Clone, PartialEq)]
@@ -130,6 +171,9 @@ impl GameRow {
             draw_barred: barred_code(r.standing.draws.barred).map(Into::into),
             takeback_request: r.standing.takeback.map(|c| color_code(c).into()),
             turn_since: r.turn_since,
+            rematch_offer: r.after.rematch.offer.map(|c| color_code(c).into()),
+            rematch_next: r.after.rematch.next.clone(),
+            notice: notice_code(r.after.notice),
         }
     }
 
@@ -181,6 +225,17 @@ impl GameRow {
                 takeback: color(&self.takeback_request, "bad takeback request")?,
             },
             turn_since: self.turn_since,
+            after: After {
+                rematch: Rematch {
+                    offer: color(&self.rematch_offer, "bad rematch offer")?,
+                    next: self.rematch_next.clone(),
+                },
+                notice: self
+                    .notice
+                    .as_deref()
+                    .map(|n| notice_of(n).ok_or_else(|| corrupt("bad notice")))
+                    .transpose()?,
+            },
             id: self.id,
         })
     }
@@ -242,6 +297,16 @@ mod tests {
                 takeback: Some(Color::White),
             },
             turn_since: Some(7),
+            after: After {
+                rematch: Rematch {
+                    offer: Some(Color::Black),
+                    next: Some("g2".into()),
+                },
+                notice: Some(Notice {
+                    kind: NoticeKind::TakebackDeclined,
+                    by: Color::White,
+                }),
+            },
         };
         let row = GameRow::from_record(&r);
         assert_eq!(row.result.as_deref(), Some("0-1"));

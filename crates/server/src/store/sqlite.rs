@@ -2,7 +2,10 @@
 //! connection, one reader, and a checkpoint thread that copies the WAL back
 //! beside the writer.
 
-use super::rows::{barred_code, color_code, hashed, ms, GAME_COLUMNS, PLAIN_SECRETS};
+use super::rows::{
+    barred_code, color_code, hashed, ms, notice_code, GAME_COLUMNS, PLAIN_SECRETS, READ_COLUMNS,
+    READ_COLUMN_COUNT,
+};
 use super::{unix_ms, Backend, GameRow, MoveRow, StoreError, Write, MIGRATIONS};
 use crate::game::Change;
 use rusqlite::{params, Connection, OptionalExtension};
@@ -125,6 +128,9 @@ fn game_row(r: &rusqlite::Row<'_>) -> Result<GameRow, rusqlite::Error> {
         draw_barred: r.get(17)?,
         takeback_request: r.get(18)?,
         turn_since: r.get(19)?,
+        rematch_offer: r.get(20)?,
+        rematch_next: r.get(21)?,
+        notice: r.get(22)?,
     })
 }
 
@@ -244,6 +250,17 @@ fn apply_change(c: &Connection, id: &str, change: &Change) -> Result<(), rusqlit
                 at
             ])?;
         }
+        Change::After(a) => {
+            c.prepare_cached(
+                "UPDATE games SET rematch_offer = ?2, rematch_next = ?3, notice = ?4 WHERE id = ?1",
+            )?
+            .execute(params![
+                id,
+                a.rematch.offer.map(color_code),
+                a.rematch.next,
+                notice_code(a.notice)
+            ])?;
+        }
     }
     Ok(())
 }
@@ -290,7 +307,7 @@ impl Backend for Sqlite {
         let c = &self.conn;
         let Some(g) = c
             .query_row(
-                &format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1"),
+                &format!("SELECT {READ_COLUMNS} FROM games WHERE id = ?1"),
                 [id],
                 game_row,
             )
@@ -305,7 +322,7 @@ impl Backend for Sqlite {
     fn unfinished(&mut self) -> Result<Vec<(GameRow, Vec<MoveRow>)>, StoreError> {
         let c = &self.conn;
         let mut st = c.prepare(&format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE status <> 'finished'"
+            "SELECT {READ_COLUMNS} FROM games WHERE status <> 'finished'"
         ))?;
         let games: Vec<GameRow> = st.query_map([], game_row)?.collect::<Result<_, _>>()?;
         let mut out = Vec::with_capacity(games.len());
@@ -328,11 +345,13 @@ impl Backend for Sqlite {
             |r| r.get(0),
         )?;
         let mut st = c.prepare(&format!(
-            "SELECT {GAME_COLUMNS}, (SELECT COUNT(*) FROM moves m WHERE m.game_id = games.id) \
+            "SELECT {READ_COLUMNS}, (SELECT COUNT(*) FROM moves m WHERE m.game_id = games.id) \
              FROM games WHERE status = 'finished' ORDER BY finished_at DESC, id LIMIT ?1 OFFSET ?2"
         ))?;
         let rows = st
-            .query_map(params![limit, offset], |r| Ok((game_row(r)?, r.get(20)?)))?
+            .query_map(params![limit, offset], |r| {
+                Ok((game_row(r)?, r.get(READ_COLUMN_COUNT)?))
+            })?
             .collect::<Result<Vec<_>, _>>()?;
         Ok((rows, total))
     }

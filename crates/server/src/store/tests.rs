@@ -25,6 +25,7 @@ fn record(id: &str) -> Record {
         finished_at: None,
         standing: Standing::default(),
         turn_since: None,
+        after: Default::default(),
     }
 }
 
