@@ -24,13 +24,13 @@ export function movesOf(g: Summary): number {
 /** The result as the visitor sees it: won, lost, drawn, aborted, in play or waiting. */
 export function resultFor(g: Summary, you: Side | "both" | undefined): string {
   const status = g.status;
-  if (status === "waiting") return t("games.waiting");
-  if (status === "active") return t("games.in_play");
-  if (!g.result || g.result === "*") return t("games.aborted");
-  if (g.result === "1/2-1/2") return t("games.drawn");
+  if (status === "waiting") return t("ui.games.waiting");
+  if (status === "active") return t("ui.games.in_play");
+  if (!g.result || g.result === "*") return t("ui.games.aborted");
+  if (g.result === "1/2-1/2") return t("ui.games.drawn");
   if (you !== "white" && you !== "black") return g.result;
   const winner: Color = g.result === "1-0" ? "white" : "black";
-  return t(winner === you ? "games.won" : "games.lost");
+  return t(winner === you ? "ui.games.won" : "ui.games.lost");
 }
 
 /** The game's players as the game page names them (`you`: the visitor's side, if known). */
@@ -49,8 +49,8 @@ function when(secs: number): string {
 function row(g: Summary, you: Side | "both" | undefined, href: string): HTMLElement {
   const link = el("a", { href, class: "game-link" }, [
     you === "white" || you === "black"
-      ? t("games.opponent", { name: nameOf(g, you === "white" ? "black" : "white", you) })
-      : t("games.vs", { white: nameOf(g, "white", you), black: nameOf(g, "black", you) }),
+      ? t("ui.games.opponent", { name: nameOf(g, you === "white" ? "black" : "white", you) })
+      : t("ui.games.vs", { white: nameOf(g, "white", you), black: nameOf(g, "black", you) }),
   ]);
   link.addEventListener("click", (e) => {
     e.preventDefault();
@@ -60,7 +60,7 @@ function row(g: Summary, you: Side | "both" | undefined, href: string): HTMLElem
   return el("li", { class: "game-row", "data-id": g.id }, [
     link,
     el("span", { class: "result-for" }, [resultFor(g, you)]),
-    el("span", { class: "moves-count" }, [t("games.moves", { n: movesOf(g) })]),
+    el("span", { class: "moves-count" }, [t("ui.games.moves", { n: movesOf(g) })]),
     ...(opening ? [el("span", { class: "opening-name" }, [opening])] : []),
     el("span", { class: "date" }, [when(g.finished_at ?? g.created_at)]),
   ]);
@@ -72,15 +72,15 @@ async function fillMine(box: HTMLElement): Promise<void> {
   const list = el("ul", { class: "my-games" });
   box.append(list);
   if (!secrets.length) {
-    box.append(el("p", { class: "none" }, [t("games.mine_none")]));
+    box.append(el("p", { class: "none" }, [t("ui.games.mine_none")]));
     return;
   }
   try {
     const r = await call<{ games: Summary[] }>("POST", "/api/games/mine", { secrets });
-    if (!r.games.length) box.append(el("p", { class: "none" }, [t("games.mine_none")]));
+    if (!r.games.length) box.append(el("p", { class: "none" }, [t("ui.games.mine_none")]));
     list.append(...r.games.map((g) => row(g, g.you ?? saved[g.id]?.color, "/game/" + g.id)));
   } catch {
-    box.append(el("p", { class: "error" }, [t("games.error")]));
+    box.append(el("p", { class: "error" }, [t("ui.games.error")]));
   }
 }
 
@@ -89,18 +89,18 @@ async function fillRecent(box: HTMLElement): Promise<void> {
   box.append(list);
   try {
     const r = await call<{ games: Summary[] }>("GET", "/api/games?page=1&per_page=20");
-    if (!r.games.length) box.append(el("p", { class: "none" }, [t("games.recent_none")]));
+    if (!r.games.length) box.append(el("p", { class: "none" }, [t("ui.games.recent_none")]));
     list.append(...r.games.map((g) => row(g, undefined, "/watch/" + g.id)));
   } catch {
-    box.append(el("p", { class: "error" }, [t("games.error")]));
+    box.append(el("p", { class: "error" }, [t("ui.games.error")]));
   }
 }
 
 /** The `/games` page. */
 export function gamesPage(): HTMLElement {
-  const mine = el("section", { class: "card mine" }, [el("h2", {}, [t("games.mine")])]);
-  const recent = el("section", { class: "card recent" }, [el("h2", {}, [t("games.recent")])]);
+  const mine = el("section", { class: "card mine" }, [el("h2", {}, [t("ui.games.mine")])]);
+  const recent = el("section", { class: "card recent" }, [el("h2", {}, [t("ui.games.recent")])]);
   void fillMine(mine);
   void fillRecent(recent);
-  return el("main", { class: "games-page" }, [el("h1", {}, [t("games.title")]), mine, recent]);
+  return el("main", { class: "games-page" }, [el("h1", {}, [t("ui.games.title")]), mine, recent]);
 }

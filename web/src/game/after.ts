@@ -60,20 +60,20 @@ export function renderAfter(box: HTMLElement, s: Game, may: MayAll | null, host:
   const offer = s.rematch?.offer ?? null;
   const next = s.rematch?.next ?? null;
   if (next) {
-    box.append(el("p", { class: "rematch-ready" }, [t("game.rematch.ready")]), button(t("game.rematch.open"), () => followRematch(s, next), "open-rematch"));
+    box.append(el("p", { class: "rematch-ready" }, [t("ui.game.rematch.ready")]), button(t("ui.game.rematch.open"), () => followRematch(s, next), "open-rematch"));
   } else if (offer) {
-    const text = offer === me ? t("game.rematch.offered_by_you") : t("game.rematch.offered_by", { color: t("color." + offer) });
+    const text = offer === me ? t("ui.game.rematch.offered_by_you") : t("ui.game.rematch.offered_by", { color: t("color." + offer) });
     box.append(el("p", { class: "rematch-offer", role: "status" }, [text]));
   }
   if (!player) return;
   const row = el("div", { class: "after-buttons" });
   if (!next && may?.rematch) {
     const accepting = offer !== null && offer !== me;
-    row.append(button(t(accepting ? "game.rematch.accept" : "game.rematch"), () => host.act({ t: "rematch" }), "rematch"));
+    row.append(button(t(accepting ? "ui.game.rematch.accept" : "ui.game.rematch"), () => host.act({ t: "rematch" }), "rematch"));
   }
-  if (!next && may?.decline_rematch) row.append(button(t("game.rematch.decline"), () => host.act({ t: "decline_rematch" }), "decline-rematch"));
+  if (!next && may?.decline_rematch) row.append(button(t("ui.game.rematch.decline"), () => host.act({ t: "decline_rematch" }), "decline-rematch"));
   row.append(
-    button(t("game.same_settings"), () => {
+    button(t("ui.game.same_settings"), () => {
       sameSettings(s).catch((e: { code?: string; message?: string }) => host.error(e.code ?? "", e.message ?? ""));
     }, "same-settings"),
     button(t("ui.new_game"), () => navigate("/"), "new-game"),

@@ -27,8 +27,8 @@ export function playerOf(s: Game, c: Color): PlayerInfo {
 export function playerName(s: Game, c: Color): string {
   const p = playerOf(s, c);
   if (p.name) return p.name;
-  if (p.kind === "computer") return t("game.computer", { level: p.level ?? 0 });
-  return t("game.anonymous");
+  if (p.kind === "computer") return t("ui.game.computer", { level: p.level ?? 0 });
+  return t("ui.game.anonymous");
 }
 
 /** The same name for a PGN file, in English as PGN readers expect (contract14 §5). */

@@ -218,7 +218,7 @@ export class GamePage {
     }
     const box = this.els.notice;
     if (n && forMe) {
-      const text = t("game.notice." + n.kind, { color: t("color." + n.by) });
+      const text = t("ui.game.notice." + n.kind, { color: t("color." + n.by) });
       box.textContent = text;
       box.hidden = false;
       if (fresh) toast(text);
@@ -470,9 +470,9 @@ export class GamePage {
     }
     const san = this.st?.legal_san[this.st.legal.indexOf(uci)] ?? uci;
     box.replaceChildren(
-      el("span", {}, [t("game.confirm_move", { move: sanText(san) })]),
-      button(t("game.confirm_move.yes"), () => void this.sendMove(uci), "confirm-yes"),
-      button(t("game.confirm_move.no"), () => {
+      el("span", {}, [t("ui.game.confirm_move", { move: sanText(san) })]),
+      button(t("ui.game.confirm_move.yes"), () => void this.sendMove(uci), "confirm-yes"),
+      button(t("ui.game.confirm_move.no"), () => {
         this.toConfirm = null;
         this.render();
       }, "confirm-no"),

@@ -29,8 +29,8 @@ export function renderShare(box: HTMLElement, s: Game, saved: SavedGame | null):
   if (s.you === null || s.you === undefined) {
     const n = s.spectators;
     box.append(el("p", { class: "spectator-banner", role: "status" }, [
-      t("game.watching"),
-      ...(typeof n === "number" ? [" · ", el("span", { class: "spectator-count" }, [t("game.spectators", { n })])] : []),
+      t("ui.game.watching"),
+      ...(typeof n === "number" ? [" · ", el("span", { class: "spectator-count" }, [t("ui.game.spectators", { n })])] : []),
     ]));
     return;
   }
@@ -38,8 +38,8 @@ export function renderShare(box: HTMLElement, s: Game, saved: SavedGame | null):
     box.append(...linkRow(t("ui.send_link"), t("ui.join_link"), location.origin + saved.join_url, "join-link", "copy-join"));
   }
   const watch = el("details", { class: "share-watch" }, [
-    el("summary", {}, [t("game.share_watch") + (typeof s.spectators === "number" && s.spectators > 0 ? " · " + t("game.spectators", { n: s.spectators }) : "")]),
-    ...linkRow(t("game.watch_link"), t("game.watch_link"), location.origin + "/watch/" + s.id, "watch-link", "copy-watch"),
+    el("summary", {}, [t("ui.game.share_watch") + (typeof s.spectators === "number" && s.spectators > 0 ? " · " + t("ui.game.spectators", { n: s.spectators }) : "")]),
+    ...linkRow(t("ui.game.watch_link"), t("ui.game.watch_link"), location.origin + "/watch/" + s.id, "watch-link", "copy-watch"),
   ]);
   box.append(watch);
 }

@@ -32,7 +32,7 @@ export function renderTools(tools: HTMLElement, s: Game, host: ToolsHost): void 
   const parts: HTMLElement[] = [
     button(t("ui.flip"), () => host.flip(), "flip"),
     download,
-    button(t("game.copy_pgn"), () => void copy(pgnText(), null), "copy-pgn"),
+    button(t("ui.game.copy_pgn"), () => void copy(pgnText(), null), "copy-pgn"),
     button(t("ui.copy_fen"), () => void copy(fen, fenInput), "copy-fen"),
   ];
   if (host.learning !== null) {
@@ -43,7 +43,7 @@ export function renderTools(tools: HTMLElement, s: Game, host: ToolsHost): void 
   }
   const opening = openingName(s.opening);
   tools.replaceChildren(
-    ...(opening ? [el("p", { class: "opening" }, [t("game.opening") + " ", el("span", { class: "opening-name" }, [opening])])] : []),
+    ...(opening ? [el("p", { class: "opening" }, [t("ui.game.opening") + " ", el("span", { class: "opening-name" }, [opening])])] : []),
     ...parts,
     // The review and analysis buttons of later issues go here.
     el("span", { class: "later" }),
