@@ -32,12 +32,14 @@ fn time_control(g: &GameState) -> String {
         .join(":")
 }
 
+/// A player as the page shows them: "Computer (level 3)", or "Anonymous"
+/// (until accounts give names).
 fn player(g: &GameState, c: Color) -> String {
     match (g.mode, g.computer) {
         (Mode::Computer, Some(cpu)) if cpu == c => {
-            format!("guoxiang level {}", g.level.unwrap_or(DEFAULT_LEVEL))
+            format!("Computer (level {})", g.level.unwrap_or(DEFAULT_LEVEL))
         }
-        _ => c.name().to_string(),
+        _ => "Anonymous".to_string(),
     }
 }
 

@@ -13,6 +13,7 @@ mod computer;
 pub mod draws;
 pub mod ending;
 pub mod lag;
+mod opening;
 pub mod premove;
 pub mod presence;
 pub mod refusal;
@@ -24,6 +25,7 @@ pub mod takeback;
 pub use computer::EngineJob;
 pub use draws::Standing;
 pub use ending::Ending;
+pub use opening::{opening_of, OPENING_PLIES};
 pub use refusal::Refusal;
 pub use rematch::{After, Notice, Rematch, Rematched};
 pub use seats::{Seat, Seats, SecretHash};
@@ -191,6 +193,9 @@ pub struct GameState {
     after: After,
     /// Connected viewers that are not players (set by the game's task).
     pub spectators: u64,
+    /// The opening named so far (`None` for a game from a custom position),
+    /// updated as moves are played and recomputed after a takeback.
+    opening: Option<guoxiang_openings::Tracker>,
 }
 
 impl GameState {
@@ -228,6 +233,7 @@ impl GameState {
             resumed: None,
             after: r.after.clone(),
             spectators: 0,
+            opening: None,
         };
         for (i, m) in moves.iter().enumerate() {
             if m.ply != i as u64 + 1 {
@@ -239,6 +245,7 @@ impl GameState {
             g.sans.push(m.san.clone());
             g.clocks_after.push(m.clocks);
         }
+        g.rename_opening();
         g.clock = Clock::restore(r.control.clone(), r.clocks, g.move_counts());
         match (r.status, r.ending) {
             (Status::Finished, None) => return Err("finished without an ending".into()),

@@ -191,6 +191,7 @@ pub(super) fn play(
     }
     let san = g.game.position().san(m);
     g.game.play(m)?;
+    g.observe_opening();
     g.clock = clock;
     g.sans.push(san.clone());
     let clocks = g.clock.stored();
@@ -229,6 +230,7 @@ fn take_back(g: &mut GameState, color: Color, now: Now) -> Result<Vec<Change>, R
         g.sans.pop();
         g.clocks_after.pop();
     }
+    g.rename_opening();
     g.takeback = Request::default();
     g.premove = Premove::default();
     let first = g.clock.control.periods.first().map_or(0, |p| p.time_ms);

@@ -309,3 +309,50 @@ fn a_premove_fires_the_moment_the_opponent_moves() {
         ["e2e4", "e7e5"]
     );
 }
+
+#[test]
+fn a_declined_draw_is_heard_until_the_next_move() {
+    let mut g = friend(TimeControl::untimed());
+    mv(&mut g, W, "e2e4", 0);
+    ok(&mut g, W, Action::OfferDraw, 0);
+    let c = ok(&mut g, B, Action::DeclineDraw, 0);
+    let heard = Some(Notice {
+        kind: crate::protocol::NoticeKind::DrawDeclined,
+        by: Black,
+    });
+    assert_eq!(g.after().notice, heard);
+    assert!(c
+        .iter()
+        .any(|c| matches!(c, Change::After(a) if a.notice == heard)));
+    // A refused action keeps it; the next move clears it (and stores that).
+    let (_, r) = g.act(W, Action::Move("e2e4".into()), at(0), 0);
+    assert!(r.is_err());
+    assert_eq!(g.after().notice, heard);
+    let c = mv(&mut g, B, "e7e5", 0);
+    assert_eq!(g.after().notice, None);
+    assert!(c
+        .iter()
+        .any(|c| matches!(c, Change::After(a) if a.notice.is_none())));
+}
+
+#[test]
+fn the_opening_follows_the_moves_and_a_takeback() {
+    let mut g = friend(TimeControl::untimed());
+    assert_eq!(g.opening(), None);
+    for (seat, m) in [
+        (W, "e2e4"),
+        (B, "e7e5"),
+        (W, "g1f3"),
+        (B, "b8c6"),
+        (W, "f1c4"),
+    ] {
+        mv(&mut g, seat, m, 0);
+    }
+    assert_eq!(g.opening().map(|o| o.key), Some("italian_game"));
+    ok(&mut g, B, Action::TakebackRequest, 0);
+    ok(&mut g, W, Action::TakebackAccept, 0);
+    assert_ne!(g.opening().map(|o| o.key), Some("italian_game"));
+    assert!(g.opening().is_some());
+    let restored = GameState::from_record(&g.record(), &[], LIMITS, at(0), None).expect("restored");
+    assert_eq!(restored.opening(), None, "no moves, no opening");
+}

@@ -11,7 +11,8 @@ use crate::clock::TimeControl;
 use crate::game::{self, GameState, Limits, Record, Seat, Seats, SecretHash, Standing};
 use crate::protocol::view;
 use crate::protocol::{
-    CreateGame, Created, GameList, GameResponse, GameSummary, JoinGame, Joined, Mode, Status, You,
+    CreateGame, Created, GameList, GameResponse, GameSummary, JoinGame, Joined, MineRequest, Mode,
+    MyGame, MyGames, Status, You,
 };
 use crate::AppState;
 use axum::body::Bytes;
@@ -447,6 +448,92 @@ pub async fn act(
     }
 }
 
+/// The most secrets `POST /api/games/mine` takes, and the most games it answers.
+pub const MINE_LIMIT: usize = 200;
+
+/// Listed games as the wire sums them up, each with the opening of its first moves.
+async fn summaries(app: &AppState, rows: Vec<(Record, u64)>) -> Result<Vec<GameSummary>, ApiError> {
+    let ids = rows
+        .iter()
+        .filter(|(g, _)| g.start.is_none())
+        .map(|(g, _)| g.id.clone())
+        .collect();
+    let firsts = app
+        .ctx
+        .store
+        .first_moves(ids, game::OPENING_PLIES)
+        .await
+        .map_err(|e| ApiError::unavailable(e.to_string()))?;
+    Ok(rows
+        .into_iter()
+        .map(|(g, plies)| GameSummary {
+            result: g.ending.map(|e| e.result().as_str().to_string()),
+            reason: g.ending.map(|e| e.reason_code().to_string()),
+            status: g.status,
+            players: view::players(g.computer, g.level),
+            opening: firsts
+                .get(&g.id)
+                .and_then(|m| game::opening_of(g.start.as_ref(), m))
+                .map(view::opening),
+            id: g.id,
+            mode: g.mode,
+            level: g.level,
+            plies,
+            moves: plies.div_ceil(2),
+            created_at: g.created_at,
+            finished_at: g.finished_at,
+        })
+        .collect())
+}
+
+/// `POST /api/games/mine` with `{"secrets": [...]}`: the games this browser
+/// holds a secret of (found by the secrets' hashes), newest first, and whom each
+/// secret makes you.
+pub async fn mine(
+    State(app): State<Arc<AppState>>,
+    body: Result<Bytes, BytesRejection>,
+) -> Result<Json<MyGames>, ApiError> {
+    let req: MineRequest = parse_json(&body_of(body)?)?;
+    if req.secrets.len() > MINE_LIMIT {
+        return Err(ApiError::bad_request(
+            "bad_request",
+            format!("at most {MINE_LIMIT} secrets"),
+        ));
+    }
+    let mut secrets: Vec<String> = req.secrets.into_iter().filter(|s| !s.is_empty()).collect();
+    secrets.sort();
+    secrets.dedup();
+    let held: std::collections::HashSet<String> = secrets
+        .iter()
+        .map(|s| SecretHash::of(s).to_stored())
+        .collect();
+    let rows = app
+        .ctx
+        .store
+        .mine(&secrets, MINE_LIMIT as i64)
+        .await
+        .map_err(|e| ApiError::unavailable(e.to_string()))?;
+    let yous: Vec<Option<You>> = rows
+        .iter()
+        .map(|(g, _)| {
+            let holds = |i: usize| g.seats.0[i].is_some_and(|h| held.contains(&h.to_stored()));
+            match (holds(0), holds(1)) {
+                (true, true) => Some(You::Both),
+                (true, false) => Some(You::White),
+                (false, true) => Some(You::Black),
+                (false, false) => None,
+            }
+        })
+        .collect();
+    let games = summaries(&app, rows)
+        .await?
+        .into_iter()
+        .zip(yous)
+        .filter_map(|(summary, you)| Some(MyGame { summary, you: you? }))
+        .collect();
+    Ok(Json(MyGames { games }))
+}
+
 /// `GET /api/games?page=1&per_page=20`: finished games, newest first.
 pub async fn list(
     State(app): State<Arc<AppState>>,
@@ -468,23 +555,7 @@ pub async fn list(
         .finished((page - 1).saturating_mul(per_page), per_page)
         .await
         .map_err(|e| ApiError::unavailable(e.to_string()))?;
-    let games = rows
-        .into_iter()
-        .map(|(g, plies)| GameSummary {
-            result: g.ending.map(|e| e.result().as_str().to_string()),
-            reason: g.ending.map(|e| e.reason_code().to_string()),
-            status: g.status,
-            players: view::players(g.computer, g.level),
-            opening: None,
-            id: g.id,
-            mode: g.mode,
-            level: g.level,
-            plies,
-            moves: plies.div_ceil(2),
-            created_at: g.created_at,
-            finished_at: g.finished_at,
-        })
-        .collect();
+    let games = summaries(&app, rows).await?;
     Ok(Json(GameList {
         games,
         page: page as u64,

@@ -33,6 +33,7 @@ pub(crate) type Q = Query<HashMap<String, String>>;
 pub fn router(state: Arc<AppState>) -> Router {
     Router::new()
         .route("/api/games", post(games::create).get(games::list))
+        .route("/api/games/mine", post(games::mine))
         .route("/api/games/{id}", get(games::get_game))
         .route("/api/games/{id}/join", post(games::join))
         .route("/api/games/{id}/pgn", get(games::pgn))

@@ -104,6 +104,8 @@ fn check(name: &str, text: &str) {
         "Joined" => parses::<Joined>(name, text),
         "GameResponse" => parses::<GameResponse>(name, text),
         "GameList" => parses::<GameList>(name, text),
+        "MineRequest" => parses::<MineRequest>(name, text),
+        "MyGames" => parses::<MyGames>(name, text),
         "Explained[]" => parses::<Vec<Explained>>(name, text),
         "Health" => parses::<Health>(name, text),
         "ErrorBody" => parses::<ErrorBody>(name, text),

@@ -3,8 +3,8 @@
 //! decided here.
 
 use super::{
-    ClockView, Disconnected, GameResponse, GameView, Gone, Notice, Player, PlayerKind, Players,
-    Rematch, Side, You,
+    ClockView, Disconnected, GameResponse, GameView, Gone, Notice, Opening, Player, PlayerKind,
+    Players, Rematch, Side, You,
 };
 use crate::game::{GameState, Seat};
 use crate::time::Now;
@@ -67,7 +67,7 @@ pub fn view(g: &GameState, now: Now) -> GameView {
         joined: g.mode != super::Mode::Friend || g.seats.all_taken(),
         players: players(g.computer, g.level),
         spectators: g.spectators,
-        opening: None,
+        opening: g.opening().map(opening),
         rematch: Rematch {
             offer: g.after().rematch.offer.map(Side::from),
             next: g.after().rematch.next.clone(),
@@ -101,6 +101,15 @@ pub fn players(computer: Option<Color>, level: Option<u8>) -> Players {
     Players {
         white: player(Color::White),
         black: player(Color::Black),
+    }
+}
+
+/// An opening as the wire names it.
+pub fn opening(o: &guoxiang_openings::Opening) -> Opening {
+    Opening {
+        eco: o.eco.to_string(),
+        key: o.key.to_string(),
+        name: o.name.to_string(),
     }
 }
 

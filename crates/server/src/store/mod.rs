@@ -127,6 +127,15 @@ pub(crate) trait Backend: Send {
         limit: i64,
     ) -> Result<(Vec<(GameRow, i64)>, i64), StoreError>;
     fn all_moves(&mut self) -> Result<Vec<(String, i64, String)>, StoreError>;
+    /// The games (and their numbers of plies) a seat of which holds one of the
+    /// `hashes` (stored form), newest first, at most `limit`.
+    fn mine(&mut self, hashes: &[String], limit: i64) -> Result<Vec<(GameRow, i64)>, StoreError>;
+    /// The first `plies` moves (UCI) of the games `ids`: `(game id, uci)` in order.
+    fn first_moves(
+        &mut self,
+        ids: &[String],
+        plies: i64,
+    ) -> Result<Vec<(String, String)>, StoreError>;
     fn alive_at(&mut self) -> Result<Option<i64>, StoreError>;
 }
 
@@ -311,6 +320,46 @@ impl Store {
                 .map(|(g, n)| Ok((g.into_record()?, n.max(0) as u64)))
                 .collect::<Result<Vec<_>, StoreError>>()?;
             Ok((games, total.max(0) as u64))
+        })
+        .await
+    }
+
+    /// The games whose seats hold one of `secrets` (found by their hashes),
+    /// newest first, at most `limit`, with their numbers of plies.
+    pub async fn mine(
+        &self,
+        secrets: &[String],
+        limit: i64,
+    ) -> Result<Vec<(Record, u64)>, StoreError> {
+        let hashes: Vec<String> = secrets
+            .iter()
+            .map(|s| crate::game::SecretHash::of(s).to_stored())
+            .collect();
+        self.read(move |b| {
+            b.mine(&hashes, limit)?
+                .into_iter()
+                .map(|(g, n)| Ok((g.into_record()?, n.max(0) as u64)))
+                .collect()
+        })
+        .await
+    }
+
+    /// The first `plies` moves (UCI) of each of the games `ids`.
+    pub async fn first_moves(
+        &self,
+        ids: Vec<String>,
+        plies: usize,
+    ) -> Result<std::collections::HashMap<String, Vec<String>>, StoreError> {
+        if ids.is_empty() {
+            return Ok(Default::default());
+        }
+        let plies = plies.min(i64::MAX as usize) as i64;
+        self.read(move |b| {
+            let mut out: std::collections::HashMap<String, Vec<String>> = Default::default();
+            for (id, uci) in b.first_moves(&ids, plies)? {
+                out.entry(id).or_default().push(uci);
+            }
+            Ok(out)
         })
         .await
     }

@@ -407,6 +407,42 @@ impl Backend for Postgres {
         Ok((out, total))
     }
 
+    fn mine(&mut self, hashes: &[String], limit: i64) -> Result<Vec<(GameRow, i64)>, StoreError> {
+        let rows = self
+            .client
+            .query(
+                &format!(
+                    "SELECT {READ_COLUMNS}, (SELECT COUNT(*) FROM moves m WHERE m.game_id = games.id) \
+                     FROM games WHERE white_secret = ANY($1) OR black_secret = ANY($1) \
+                     ORDER BY created_at DESC, id LIMIT $2"
+                ),
+                &[&hashes, &limit],
+            )
+            .map_err(db)?;
+        rows.iter()
+            .map(|r| Ok((game_row(r)?, r.try_get(READ_COLUMN_COUNT)?)))
+            .collect::<Result<Vec<_>, postgres::Error>>()
+            .map_err(db)
+    }
+
+    fn first_moves(
+        &mut self,
+        ids: &[String],
+        plies: i64,
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        self.client
+            .query(
+                "SELECT game_id, uci FROM moves WHERE game_id = ANY($1) AND ply <= $2 \
+                 ORDER BY game_id, ply",
+                &[&ids, &plies],
+            )
+            .map_err(db)?
+            .iter()
+            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+            .collect::<Result<Vec<_>, postgres::Error>>()
+            .map_err(db)
+    }
+
     fn alive_at(&mut self) -> Result<Option<i64>, StoreError> {
         let row = self
             .client

@@ -265,6 +265,14 @@ fn apply_change(c: &Connection, id: &str, change: &Change) -> Result<(), rusqlit
     Ok(())
 }
 
+/// `?first, ?first+1, …`: `n` numbered placeholders (each may be used twice).
+fn placeholders(first: usize, n: usize) -> String {
+    (first..first + n)
+        .map(|i| format!("?{i}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// Copies the WAL back into the database every second (without blocking the
 /// writer), until every handle of the store is gone.
 fn checkpoint_loop(conn: Connection, alive: std::sync::Weak<()>) {
@@ -361,6 +369,46 @@ impl Backend for Sqlite {
             .conn
             .query_row("SELECT at FROM server_alive WHERE id = 1", [], |r| r.get(0))
             .optional()?)
+    }
+
+    fn mine(&mut self, hashes: &[String], limit: i64) -> Result<Vec<(GameRow, i64)>, StoreError> {
+        if hashes.is_empty() {
+            return Ok(Vec::new());
+        }
+        let list = placeholders(2, hashes.len());
+        let mut st = self.conn.prepare(&format!(
+            "SELECT {READ_COLUMNS}, (SELECT COUNT(*) FROM moves m WHERE m.game_id = games.id) \
+             FROM games WHERE white_secret IN ({list}) OR black_secret IN ({list}) \
+             ORDER BY created_at DESC, id LIMIT ?1"
+        ))?;
+        let params = std::iter::once(&limit as &dyn rusqlite::ToSql)
+            .chain(hashes.iter().map(|h| h as &dyn rusqlite::ToSql));
+        let rows = st
+            .query_map(rusqlite::params_from_iter(params), |r| {
+                Ok((game_row(r)?, r.get(READ_COLUMN_COUNT)?))
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(rows)
+    }
+
+    fn first_moves(
+        &mut self,
+        ids: &[String],
+        plies: i64,
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        let list = placeholders(2, ids.len());
+        let mut st = self.conn.prepare(&format!(
+            "SELECT game_id, uci FROM moves WHERE game_id IN ({list}) AND ply <= ?1 \
+             ORDER BY game_id, ply"
+        ))?;
+        let params = std::iter::once(&plies as &dyn rusqlite::ToSql)
+            .chain(ids.iter().map(|h| h as &dyn rusqlite::ToSql));
+        let rows = st
+            .query_map(rusqlite::params_from_iter(params), |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(rows)
     }
 
     fn all_moves(&mut self) -> Result<Vec<(String, i64, String)>, StoreError> {

@@ -185,3 +185,61 @@ async fn a_database_of_version_1_is_migrated_and_its_plain_secrets_hashed() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[tokio::test]
+async fn games_are_found_by_their_secrets_and_their_rematch_and_notice_read_back() {
+    let dir = std::env::temp_dir().join(format!("gx-store-mine-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let s = Store::open(None, &dir).expect("open");
+    for (id, at, w, b) in [
+        ("a", 1, "s1", "s2"),
+        ("b", 2, "s3", "s1"),
+        ("c", 3, "s4", "s4"),
+    ] {
+        let mut r = record(id);
+        r.created_at = at;
+        r.seats = Seats([Some(SecretHash::of(w)), Some(SecretHash::of(b))]);
+        s.write(Write::Create(Box::new(r))).await.expect("create");
+    }
+    s.write(Write::Change {
+        id: "a".into(),
+        change: mv(1, "e2e4"),
+    })
+    .await
+    .expect("move");
+    let ids = |v: Vec<(Record, u64)>| v.into_iter().map(|(r, n)| (r.id, n)).collect::<Vec<_>>();
+    let found = s
+        .mine(&["s1".into(), "nope".into()], 10)
+        .await
+        .expect("mine");
+    assert_eq!(ids(found), [("b".to_string(), 0), ("a".to_string(), 1)]);
+    let found = s.mine(&["s1".into(), "s4".into()], 2).await.expect("mine");
+    assert_eq!(ids(found).len(), 2, "at most the limit");
+    assert!(s.mine(&[], 10).await.expect("mine").is_empty());
+    let firsts = s
+        .first_moves(vec!["a".into(), "b".into()], 40)
+        .await
+        .expect("first moves");
+    assert_eq!(firsts.get("a"), Some(&vec!["e2e4".to_string()]));
+    assert_eq!(firsts.get("b"), None);
+    let after = crate::game::After {
+        rematch: crate::game::Rematch {
+            offer: Some(Color::White),
+            next: Some("z".into()),
+        },
+        notice: Some(crate::game::Notice {
+            kind: crate::protocol::NoticeKind::DrawDeclined,
+            by: Color::Black,
+        }),
+    };
+    s.write(Write::Change {
+        id: "c".into(),
+        change: Change::After(after.clone()),
+    })
+    .await
+    .expect("after");
+    let (g, _) = s.game("c").await.expect("read").expect("exists");
+    assert_eq!(g.after, after);
+    drop(s);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -4,6 +4,8 @@
 
 #![allow(dead_code)]
 
+pub mod kill9;
+
 use futures_util::{SinkExt, StreamExt};
 use guoxiang_server::time::TimeSource;
 use guoxiang_server::{Config, Running};
