@@ -61,7 +61,7 @@ function row(g: Summary, you: Side | "both" | undefined, href: string): HTMLElem
     link,
     el("span", { class: "result-for" }, [resultFor(g, you)]),
     el("span", { class: "moves-count" }, [t("ui.games.moves", { n: movesOf(g) })]),
-    ...(opening ? [el("span", { class: "opening-name" }, [opening])] : []),
+    el("span", { class: "opening-name" }, [opening]),
     el("span", { class: "date" }, [when(g.finished_at ?? g.created_at)]),
   ]);
 }
