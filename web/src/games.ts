@@ -16,7 +16,7 @@ import { el } from "./ui";
 /** One game in a list (contract14 §4); `you` in the visitor's own games. */
 export type Summary = GameSummary & { you?: You };
 
-/** The game's moves counted as moves: (plies + 1) / 2, rounded down. */
+/** The game's moves counted as moves (the server's `moves`: (plies + 1) / 2, rounded down). */
 export function movesOf(g: Summary): number {
   return g.moves;
 }
