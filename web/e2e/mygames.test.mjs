@@ -47,7 +47,11 @@ test("the visitor's own games: names, results from their side, moves as moves", 
     { ...lost, mode: "computer" },
     { id: drawn.id, secret: mine.secret, color: "black", mode: "friend" },
   ]);
-  await page.goto(BASE + "/games");
+  // The page by its path; the app opens it (the server serves the app for /games too, C1's route).
+  await page.evaluate(() => {
+    history.pushState(null, "", "/games");
+    dispatchEvent(new PopStateEvent("popstate"));
+  });
   await page.waitForSelector(".my-games .game-row");
   const rows = await page.$$eval(".my-games .game-row", (x) =>
     x.map((r) => ({

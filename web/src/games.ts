@@ -8,7 +8,6 @@ import { call, type Side, type You } from "./api";
 import type { GameSummary } from "./api/types.gen";
 import type { Color } from "./chess";
 import { t } from "./i18n";
-import { navigate } from "./game/after";
 import { openingName, playerName, type Game } from "./game/info";
 import { savedGames } from "./store";
 import { el } from "./ui";
@@ -52,10 +51,6 @@ function row(g: Summary, you: Side | "both" | undefined, href: string): HTMLElem
       ? t("ui.games.opponent", { name: nameOf(g, you === "white" ? "black" : "white", you) })
       : t("ui.games.vs", { white: nameOf(g, "white", you), black: nameOf(g, "black", you) }),
   ]);
-  link.addEventListener("click", (e) => {
-    e.preventDefault();
-    navigate(href);
-  });
   const opening = openingName(g.opening);
   return el("li", { class: "game-row", "data-id": g.id }, [
     link,
@@ -96,11 +91,24 @@ async function fillRecent(box: HTMLElement): Promise<void> {
   }
 }
 
-/** The `/games` page. */
+/** The `/games` page's element, filled as the lists arrive. */
 export function gamesPage(): HTMLElement {
+  const root = el("main", { class: "games-page" });
+  fill(root);
+  return root;
+}
+
+function fill(root: HTMLElement): void {
   const mine = el("section", { class: "card mine" }, [el("h2", {}, [t("ui.games.mine")])]);
   const recent = el("section", { class: "card recent" }, [el("h2", {}, [t("ui.games.recent")])]);
   void fillMine(mine);
   void fillRecent(recent);
-  return el("main", { class: "games-page" }, [el("h1", {}, [t("ui.games.title")]), mine, recent]);
+  root.replaceChildren(el("h1", {}, [t("ui.games.title")]), mine, recent);
+}
+
+/** The `/games` page in the shape of the app router's `Page` (contract14 §7):
+ *  `registerRoute(/^\/games$/, () => gamesView())`. `render` redraws it (language change). */
+export function gamesView(): { root: HTMLElement; render(): void; destroy(): void } {
+  const root = gamesPage();
+  return { root, render: () => fill(root), destroy: () => {} };
 }
