@@ -112,3 +112,40 @@ export function rng(seed) {
     return (x >>> 0) / 4294967296;
   };
 }
+
+/** Acts in a game over HTTP as the player with `secret`; the new state, or throws. */
+export async function act(id, secret, action) {
+  const r = await fetch(`${BASE}/api/games/${id}/actions`, {
+    method: "POST",
+    headers: { "content-type": "application/json", "x-game-secret": secret },
+    body: JSON.stringify(action),
+  });
+  if (!r.ok) throw new Error(`action ${JSON.stringify(action)} failed: ${r.status} ${await r.text()}`);
+  return r.json();
+}
+
+/** Joins a friend game over HTTP; the second seat ({id, secret, color}). */
+export async function joinAsFriend(created) {
+  const r = await fetch(`${BASE}/api/games/${created.id}/join`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ key: created.join_key }),
+  });
+  if (!r.ok) throw new Error("join failed: " + (await r.text()));
+  return r.json();
+}
+
+/** Plays UCI moves in a hot-seat game over HTTP. */
+export async function playHotseat(created, moves) {
+  for (const uci of moves) await act(created.id, created.secret, { t: "move", uci });
+}
+
+/** Collects the page's console errors and the WebSockets it opens, for "no retry loop" checks. */
+export function watchPage(page) {
+  const seen = { errors: [], sockets: 0 };
+  page.on("console", (m) => {
+    if (m.type() === "error") seen.errors.push(m.text());
+  });
+  page.on("websocket", () => seen.sockets++);
+  return seen;
+}

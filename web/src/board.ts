@@ -1,10 +1,12 @@
 //! The board: squares, pieces, coordinates and highlights; moving by click or drag (mouse,
 //! touch, pen) or by keyboard (arrow keys and Enter on the focused square); legal or
 //! premove destinations; animation of the pieces that moved; the promotion chooser.
-//! It knows no rules: the game page tells it which moves it may offer.
+//! It knows no rules: the game page tells it which moves it may offer. Arrows and square
+//! highlights (`marks`, an SVG layer over the squares) show what the page wants explained.
 
 import { fileOf, parseSq, rankOf, sqName, type Color, type Piece, type Placement, type Role, type Sq } from "./chess";
 import { t } from "./i18n";
+import type { Marks } from "./game/marks";
 
 export interface BoardView {
   placement: Placement;
@@ -21,6 +23,8 @@ export interface BoardView {
   movable: Color | "both" | null;
   premoves: [Sq, Sq][];
   coordinates: boolean;
+  /** Arrows and highlighted squares drawn over the board (absent: none). */
+  marks?: Marks;
 }
 
 export interface BoardEvents {
@@ -46,6 +50,7 @@ export class Board {
   private focus: Sq = 12;
   private drag: { from: Sq; ghost: HTMLElement | null; x: number; y: number; moved: boolean } | null = null;
   private chooser: HTMLElement | null = null;
+  private marksLayer: SVGSVGElement;
 
   constructor(
     view: BoardView,
@@ -66,7 +71,11 @@ export class Board {
     }
     this.layer = document.createElement("div");
     this.layer.className = "pieces";
-    this.el.append(grid, this.layer);
+    this.marksLayer = document.createElementNS(SVG, "svg");
+    this.marksLayer.setAttribute("class", "marks");
+    this.marksLayer.setAttribute("viewBox", "0 0 8 8");
+    this.marksLayer.setAttribute("aria-hidden", "true");
+    this.el.append(grid, this.marksLayer, this.layer);
     this.el.addEventListener("pointerdown", (e) => this.pointerDown(e));
     this.el.addEventListener("contextmenu", (e) => {
       e.preventDefault();
@@ -115,7 +124,6 @@ export class Board {
     const v = this.view;
     const piece = v.placement.get(from);
     if (!piece) return [];
-    if (v.free) return [];
     if (v.dests.has(from)) return v.dests.get(from) ?? [];
     if (v.premoveDests && (v.movable === piece.color || v.movable === "both")) return v.premoveDests(from);
     return [];
@@ -157,6 +165,60 @@ export class Board {
       }
     }
     this.renderPieces();
+    this.renderMarks();
+  }
+
+  /** Draws the arrows and highlighted squares of `view.marks`. */
+  private renderMarks(): void {
+    const marks = this.view.marks;
+    const svg = this.marksLayer;
+    svg.replaceChildren();
+    if (!marks || (!marks.arrows.length && !marks.squares.length)) return;
+    const defs = document.createElementNS(SVG, "defs");
+    const kinds = new Set(marks.arrows.map((a) => a.kind));
+    for (const kind of kinds) {
+      const marker = document.createElementNS(SVG, "marker");
+      marker.setAttribute("id", "gx-head-" + kind);
+      marker.setAttribute("class", "head " + kind);
+      for (const [k, v] of Object.entries({ viewBox: "0 0 4 4", refX: "2", refY: "2", markerWidth: "3", markerHeight: "3", orient: "auto" })) marker.setAttribute(k, v);
+      const path = document.createElementNS(SVG, "path");
+      path.setAttribute("d", "M0,0 L4,2 L0,4 z");
+      marker.appendChild(path);
+      defs.appendChild(marker);
+    }
+    svg.appendChild(defs);
+    for (const { sq, kind } of marks.squares) {
+      const [x, y] = this.posOf(sq);
+      const r = document.createElementNS(SVG, "rect");
+      for (const [k, v] of Object.entries({ x: String(x), y: String(y), width: "1", height: "1" })) r.setAttribute(k, v);
+      r.setAttribute("class", "mark-square " + kind);
+      r.dataset.square = sqName(sq);
+      svg.appendChild(r);
+      if (kind === "crossed") {
+        const cross = document.createElementNS(SVG, "path");
+        cross.setAttribute("d", `M${x + 0.25},${y + 0.25} L${x + 0.75},${y + 0.75} M${x + 0.75},${y + 0.25} L${x + 0.25},${y + 0.75}`);
+        cross.setAttribute("class", "mark-cross");
+        svg.appendChild(cross);
+      }
+    }
+    for (const { from, to, kind } of marks.arrows) {
+      const [x1, y1] = this.posOf(from);
+      const [x2, y2] = this.posOf(to);
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+      // Stop short of the target's centre so the head does not hide the piece.
+      const shorten = Math.min(0.35, len / 2);
+      const line = document.createElementNS(SVG, "line");
+      const attrs = {
+        x1: String(x1 + 0.5), y1: String(y1 + 0.5),
+        x2: String(x2 + 0.5 - ((x2 - x1) / len) * shorten), y2: String(y2 + 0.5 - ((y2 - y1) / len) * shorten),
+        "marker-end": `url(#gx-head-${kind})`,
+      };
+      for (const [k, v] of Object.entries(attrs)) line.setAttribute(k, v);
+      line.setAttribute("class", "arrow " + kind);
+      line.dataset.from = sqName(from);
+      line.dataset.to = sqName(to);
+      svg.appendChild(line);
+    }
   }
 
   /** Keeps the element of every piece that stayed, moves the ones that moved (animated by
@@ -413,6 +475,8 @@ export class Board {
     });
   }
 }
+
+const SVG = "http://www.w3.org/2000/svg";
 
 function coord(kind: string, text: string): HTMLElement {
   const s = document.createElement("span");

@@ -225,3 +225,55 @@ export function normaliseTyped(text: string): string {
     .replace(/^o-o$/, "O-O")
     .replace(/\s+/g, "");
 }
+
+/** The squares from which pieces of `by` attack `target` on placement `p` (sliders stop at
+ *  the first piece; pawns attack diagonally forward). Used to draw why a move is illegal. */
+export function attackersOf(p: Placement, target: Sq, by: Color): Sq[] {
+  const out: Sq[] = [];
+  const tf = fileOf(target);
+  const tr = rankOf(target);
+  const at = (f: number, r: number): Piece | undefined => (f < 0 || f > 7 || r < 0 || r > 7 ? undefined : p.get(f + 8 * r));
+  const hit = (f: number, r: number, roles: string) => {
+    const pc = at(f, r);
+    if (pc && pc.color === by && roles.includes(pc.role)) out.push(f + 8 * r);
+  };
+  for (const [df, dr] of [[1, 2], [2, 1], [2, -1], [1, -2], [-1, -2], [-2, -1], [-2, 1], [-1, 2]]) hit(tf + df, tr + dr, "n");
+  for (const [df, dr] of [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]]) hit(tf + df, tr + dr, "k");
+  const back = by === "white" ? -1 : 1;
+  hit(tf - 1, tr + back, "p");
+  hit(tf + 1, tr + back, "p");
+  const rays: [number, number, string][] = [
+    [1, 0, "rq"], [-1, 0, "rq"], [0, 1, "rq"], [0, -1, "rq"],
+    [1, 1, "bq"], [1, -1, "bq"], [-1, 1, "bq"], [-1, -1, "bq"],
+  ];
+  for (const [df, dr, roles] of rays) {
+    for (let k = 1; k < 8; k++) {
+      const f = tf + df * k;
+      const r = tr + dr * k;
+      if (f < 0 || f > 7 || r < 0 || r > 7) break;
+      const pc = p.get(f + 8 * r);
+      if (!pc) continue;
+      if (pc.color === by && roles.includes(pc.role)) out.push(f + 8 * r);
+      break;
+    }
+  }
+  return out;
+}
+
+/** The square of `color`'s king, or null when it has none. */
+export function kingOf(p: Placement, color: Color): Sq | null {
+  for (const [s, pc] of p) if (pc.role === "k" && pc.color === color) return s;
+  return null;
+}
+
+/** The squares strictly between `a` and `b` on a rank, file or diagonal (empty when the two
+ *  do not share a line or are next to each other). */
+export function between(a: Sq, b: Sq): Sq[] {
+  const df = fileOf(b) - fileOf(a);
+  const dr = rankOf(b) - rankOf(a);
+  if (!(df === 0 || dr === 0 || Math.abs(df) === Math.abs(dr))) return [];
+  const n = Math.max(Math.abs(df), Math.abs(dr));
+  const out: Sq[] = [];
+  for (let k = 1; k < n; k++) out.push(a + Math.sign(df) * k + 8 * Math.sign(dr) * k);
+  return out;
+}

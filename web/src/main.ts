@@ -4,6 +4,7 @@
 
 import { GamePage } from "./game/page";
 import { joinGame } from "./game/join";
+import { gamesPage } from "./games";
 import { homePage } from "./home";
 import { LANG_NAMES, LANGS, onLangChange, preferredLang, setLang, t, type Lang } from "./i18n";
 import { installPieceCss, PIECE_STYLES } from "./pieces";
@@ -112,6 +113,8 @@ async function route(): Promise<void> {
       const code = (e as { code?: string }).code ?? "";
       app.replaceChildren(el("main", { class: "home" }, [el("p", { class: "error", role: "alert" }, [t("ui.error." + code)])]));
     }
+  } else if (path === "/games") {
+    app.replaceChildren(gamesPage());
   } else {
     app.replaceChildren(homePage(go));
   }

@@ -3,31 +3,47 @@
 //! words, and a text view of the position for screen readers. It holds the game's state as
 //! the server last sent it and what is shown of it (the ply, the orientation), and hands the
 //! parts to their modules: premoves to `premoves.ts`, clocks to `clocks.ts`, the move list
-//! and replay to `moves.ts`, the buttons to `controls.ts`, words to `words.ts`.
+//! and replay to `moves.ts`, the buttons to `controls.ts`, words to `words.ts`, the status
+//! line to `status.ts`, sharing and the spectator banner to `share.ts`, what follows a game
+//! (rematch) to `after.ts`, the tools (PGN, FEN) to `tools.ts`, and an illegal move's
+//! explanation on the board to `marks.ts`. A finished game opens as a replay, for its players
+//! and for anyone with the link (its state comes over HTTP too, so it shows without a socket).
 
-import { call, explain, GameSocket, type GameState, type May } from "../api";
+import { call, explain, type GameResponse, type GameState, type May } from "../api";
 import { Board } from "../board";
 import {
-  applyUci, fenAfter, normaliseTyped, opposite, parseSq, parseUci, placementOf, premoveDests, rankOf,
+  applyUci, normaliseTyped, opposite, parseSq, parseUci, placementOf, premoveDests, rankOf,
   sqName, type Color, type Placement, type Sq,
 } from "../chess";
 import { lang, t } from "../i18n";
 import { play } from "../sound";
 import { saveGame, savedGames, settings, type SavedGame } from "../store";
 import { button, el, toast } from "../ui";
+import { followRematch, renderAfter } from "./after";
 import { Clocks } from "./clocks";
 import { renderControls, type Action } from "./controls";
+import { playerName, type Game, type MayAll } from "./info";
+import { explainMarks, NO_MARKS, type Marks } from "./marks";
 import { plyToShow, renderMoves, replayKeyTarget } from "./moves";
 import { PremoveQueue } from "./premoves";
+import { renderShare } from "./share";
+import { GameSocket } from "./socket";
+import { statusText } from "./status";
+import { renderTools } from "./tools";
 import { typedMove } from "./typed";
 import { renderTextView, resultText, sanText } from "./words";
+
+/** Whether moves wait for a confirming click or Enter (C1's setting; absent: off). */
+function confirmMoves(): boolean {
+  return (settings() as { confirmMove?: boolean }).confirmMove === true;
+}
 
 export class GamePage {
   readonly root: HTMLElement;
   private board: Board;
   private socket: GameSocket | null = null;
-  private st: GameState | null = null;
-  private may: May | null = null;
+  private st: Game | null = null;
+  private may: MayAll | null = null;
   private orientation: Color = "white";
   /** The ply shown (null: the live position). */
   private viewPly: number | null = null;
@@ -38,6 +54,12 @@ export class GamePage {
   private confirming: string | null = null;
   private connected = true;
   private lastExplain = "";
+  /** The last explanation drawn on the board. */
+  private marks: Marks = NO_MARKS;
+  /** A move sent to the server and shown, not yet confirmed (and the game's length then). */
+  private pending: { uci: string; plies: number } | null = null;
+  /** A move waiting for the player's confirmation (move confirmation setting). */
+  private toConfirm: string | null = null;
   /** A draw offered to the computer, until its answer arrives. */
   private offerToComputer = false;
   private els: Record<string, HTMLElement> = {};
@@ -82,17 +104,21 @@ export class GamePage {
       (c) => {
         this.connected = c;
         this.renderStatus();
-        if (!c && !this.st) void this.checkExists(id);
       },
     );
     this.clocks = new Clocks(this.root, () => ({ st: this.st, me: this.myColor() }));
     document.addEventListener("keydown", this.replayKeys);
+    document.addEventListener("keydown", this.confirmKeys, true);
+    void this.load(id, secret);
   }
 
-  /** A game the server does not know: say so instead of reconnecting for ever. */
-  private async checkExists(id: string): Promise<void> {
+  /** The game over HTTP: a finished game shows even when no socket opens; an unknown one
+   *  says so instead of reconnecting for ever. */
+  private async load(id: string, secret: string | null): Promise<void> {
     try {
-      await call("GET", `/api/games/${id}`);
+      const g = await call<GameResponse>("GET", `/api/games/${id}`, undefined, secret ?? undefined);
+      if (g.status === "finished") this.socket?.markFinished();
+      if (!this.st) this.onState({ ...g, you: g.you }, g.may);
     } catch (e) {
       if ((e as { code?: string }).code === "not_found") {
         this.socket?.close();
@@ -105,6 +131,7 @@ export class GamePage {
     this.socket?.close();
     this.clocks.stop();
     document.removeEventListener("keydown", this.replayKeys);
+    document.removeEventListener("keydown", this.confirmKeys, true);
   }
 
   private build(): void {
@@ -113,6 +140,9 @@ export class GamePage {
     e.bottomPlayer = el("div", { class: "player bottom" });
     e.status = el("div", { class: "status", role: "status", "aria-live": "polite" });
     e.result = el("div", { class: "result", role: "alert" });
+    e.notice = el("div", { class: "notice", role: "status", hidden: "" });
+    e.after = el("div", { class: "after" });
+    e.confirmMove = el("div", { class: "confirm-move", hidden: "" });
     e.explain = el("div", { class: "explain", role: "alert" });
     e.moves = el("ol", { class: "moves" });
     e.replay = el("div", { class: "replay" });
@@ -124,7 +154,7 @@ export class GamePage {
     e.announce = el("div", { class: "sr-only", "aria-live": "assertive" });
     const boardWrap = el("section", { class: "board-wrap" }, [this.board.el]);
     const panel = el("aside", { class: "panel" }, [
-      e.topPlayer, e.status, e.share, e.result, e.explain, e.moves, e.replay, e.controls, e.typed, e.bottomPlayer, e.tools,
+      e.topPlayer, e.status, e.share, e.notice, e.result, e.after, e.explain, e.confirmMove, e.moves, e.replay, e.controls, e.typed, e.bottomPlayer, e.tools,
     ]);
     this.root.replaceChildren(boardWrap, panel, e.textView, e.announce);
   }
@@ -142,7 +172,8 @@ export class GamePage {
     return this.you === "both" ? (this.st?.turn ?? null) : this.myColor();
   }
 
-  private onState(s: GameState, may: May): void {
+  private onState(st: GameState, may: May): void {
+    const s = st as Game;
     const prev = this.st;
     this.st = s;
     this.may = may;
@@ -153,20 +184,48 @@ export class GamePage {
       if (s.status === "finished") this.viewPly = null;
     }
     if (this.saved && s.status === "finished" && !this.saved.finished) {
-      saveGame({ ...this.saved, finished: true });
+      this.saved = { ...this.saved, finished: true };
+      saveGame(this.saved);
     }
     const before = prev ? prev.moves.length : s.moves.length;
     if (s.moves.length === before + 1) this.announceMove(s);
     if (prev && prev.status !== "finished" && s.status === "finished") play("end");
-    if (s.moves.length !== before) this.lastExplain = "";
-    this.premoves.sync(prev, s);
-    if (this.offerToComputer && s.draw_offer === null) {
-      this.offerToComputer = false;
-      if (s.status !== "finished") toast(t("ui.computer_declines"));
+    if (s.moves.length !== before) {
+      this.lastExplain = "";
+      this.marks = NO_MARKS;
     }
+    if (this.pending && (s.moves.length > this.pending.plies || s.status !== "active")) this.pending = null;
+    if (this.toConfirm && (s.status !== "active" || s.moves.length !== before)) this.toConfirm = null;
+    this.premoves.sync(prev, s);
+    this.hearNotice(prev, s);
     this.render();
+    // A rematch was just created: players and spectators follow it.
+    const next = s.rematch?.next ?? null;
+    if (prev && next && !prev.rematch?.next) followRematch(s, next);
     // For the speed figures (docs/BENCHMARKS.md): when the board first became usable.
     (window as unknown as { __gxInteractive?: number }).__gxInteractive ??= performance.now();
+  }
+
+  /** A refusal the one who asked should hear of (a declined draw, takeback or rematch). */
+  private hearNotice(prev: Game | null, s: Game): void {
+    const n = s.notice ?? null;
+    const old = prev?.notice ?? null;
+    const fresh = n !== null && prev !== null && (old === null || old.kind !== n.kind || old.by !== n.by);
+    const forMe = n !== null && this.you !== null && n.by !== this.myColor();
+    if (this.offerToComputer && s.draw_offer === null) {
+      this.offerToComputer = false;
+      if (s.status !== "finished" && !(fresh && n?.kind === "draw_declined")) toast(t("ui.computer_declines"));
+    }
+    const box = this.els.notice;
+    if (n && forMe) {
+      const text = t("ui.game.notice." + n.kind, { color: t("color." + n.by) });
+      box.textContent = text;
+      box.hidden = false;
+      if (fresh) toast(text);
+    } else {
+      box.textContent = "";
+      box.hidden = true;
+    }
   }
 
   private announceMove(s: GameState): void {
@@ -181,19 +240,46 @@ export class GamePage {
   private async sendMove(uci: string): Promise<void> {
     const s = this.st;
     if (!s) return;
-    // Show the move at once; the server's state confirms it (or puts the board back).
-    this.board.update({ placement: applyUci(this.placementAt(null), uci), dests: new Map(), lastMove: sqPair(uci) });
+    // Show the move at once; the server's state confirms it (or puts the board back). Until
+    // then the board takes premoves, so a quick click after one's move is not lost.
+    this.toConfirm = null;
+    this.pending = { uci, plies: s.moves.length };
+    this.render();
     const err = await this.socket?.send({ t: "move", uci });
     if (err) {
+      if (this.pending?.uci === uci) this.pending = null;
+      this.premoves.cancel();
       this.showError(err.error, err.message);
       this.render();
     }
   }
 
+  /** Plays `uci` now, or (move confirmation on) shows it and waits for the player's word. */
+  private playOrConfirm(uci: string): Promise<void> | void {
+    if (!confirmMoves()) return this.sendMove(uci);
+    this.toConfirm = uci;
+    this.render();
+    (this.els.confirmMove.querySelector(".confirm-yes") as HTMLElement | null)?.focus();
+  }
+
+  private confirmKeys = (e: KeyboardEvent): void => {
+    if (!this.toConfirm) return;
+    if (e.key === "Enter") {
+      e.preventDefault();
+      e.stopPropagation();
+      void this.sendMove(this.toConfirm);
+    } else if (e.key === "Escape") {
+      e.preventDefault();
+      e.stopPropagation();
+      this.toConfirm = null;
+      this.render();
+    }
+  };
+
   private async onBoardMove(from: Sq, to: Sq, premove: boolean): Promise<void> {
     const s = this.st;
     if (!s) return;
-    const placement = this.placementAt(null);
+    const placement = this.pending ? applyUci(this.placementAt(null), this.pending.uci) : this.placementAt(null);
     const piece = placement.get(from);
     const lastRank = piece?.role === "p" && (rankOf(to) === 7 || rankOf(to) === 0);
     let uci = sqName(from) + sqName(to);
@@ -203,28 +289,24 @@ export class GamePage {
       this.render();
       return;
     }
-    if (this.board.state.free) {
-      if (lastRank && s.legal.includes(uci + "q")) {
-        const role = await this.board.choosePromotion(to, piece!.color);
-        if (!role) return this.render();
-        uci += role;
-      }
+    if (this.board.state.free && !s.legal.some((m) => m.startsWith(uci))) {
       const why = await explain(s.fen, uci, lang()).catch(() => null);
       if (why && !why.legal) {
         this.lastExplain = why.message ?? "";
+        this.marks = explainMarks(s.fen, uci, why.code ?? "");
         this.render();
         return;
       }
-      this.lastExplain = "";
-      return this.sendMove(why?.uci ?? uci);
     }
     if (lastRank && s.legal.includes(uci + "q")) {
-      const role = await this.board.choosePromotion(to, piece!.color);
+      const role = await this.board.choosePromotion(to, piece!.color); // lastRank: a piece stands on `from`
       if (!role) return this.render();
       uci += role;
     }
     if (!s.legal.includes(uci)) return this.render();
-    await this.sendMove(uci);
+    this.lastExplain = "";
+    this.marks = NO_MARKS;
+    await this.playOrConfirm(uci);
   }
 
   private async onTyped(text: string): Promise<void> {
@@ -236,12 +318,14 @@ export class GamePage {
     const found = typedMove(s, typed);
     if (found && s.turn === this.myColorOrTurn()) {
       this.lastExplain = "";
+      this.marks = NO_MARKS;
       await this.sendMove(found);
       return;
     }
     if (/^[a-h][1-8][a-h][1-8][qrbn]?$/.test(uci)) {
       const why = await explain(s.fen, uci, lang()).catch(() => null);
       this.lastExplain = why?.message ?? t("ui.typed_unknown", { text });
+      if (why && !why.legal && this.learning) this.marks = explainMarks(s.fen, uci, why.code ?? "");
     } else {
       this.lastExplain = t("ui.typed_unknown", { text });
     }
@@ -295,10 +379,12 @@ export class GamePage {
     if (!s) return;
     const live = this.viewPly === null;
     const ply = this.viewPly ?? s.moves.length;
-    const placement = this.placementAt(this.viewPly);
     const me = this.myColorOrTurn();
     const playing = s.status === "active" && live;
-    const myTurn = playing && me !== null && s.turn === me && this.may?.move === true;
+    // A move on its way to the server (or awaiting confirmation) is shown made.
+    const shown = live ? (this.pending?.uci ?? this.toConfirm) : null;
+    const placement = shown ? applyUci(this.placementAt(null), shown) : this.placementAt(this.viewPly);
+    const myTurn = playing && !this.pending && !this.toConfirm && me !== null && s.turn === me && this.may?.move === true;
     const dests = new Map<Sq, Sq[]>();
     if (myTurn) {
       for (const uci of s.legal) {
@@ -308,10 +394,11 @@ export class GamePage {
         dests.set(m.from, list);
       }
     }
-    const canPremove = playing && this.you !== "both" && me !== null && !myTurn && s.mode !== "hotseat";
-    const lastUci = ply > 0 ? s.moves[ply - 1] : null;
+    const othersTurn = s.turn !== me || this.pending !== null;
+    const canPremove = playing && this.you !== "both" && me !== null && othersTurn && !this.toConfirm && s.mode !== "hotseat";
+    const lastUci = shown ?? (ply > 0 ? s.moves[ply - 1] : null);
     let check: Sq | null = null;
-    if (live && s.check) {
+    if (live && s.check && !shown) {
       for (const [sq, p] of placement) if (p.role === "k" && p.color === s.turn) check = sq;
     }
     const learningNow = this.learning && myTurn && s.mode === "computer";
@@ -322,20 +409,22 @@ export class GamePage {
       orientation: this.orientation,
       lastMove: lastUci ? sqPair(lastUci) : null,
       check,
-      dests: learningNow ? new Map() : dests,
+      dests,
       premoveDests: canPremove ? (from) => premoveDests(premovePlacement, from) : null,
       free: learningNow,
       movable: learningNow ? "both" : canPremove ? me : myTurn ? me : null,
       premoves: queued.map((u) => sqPair(u)),
       coordinates: settings().coordinates,
+      marks: live ? this.marks : NO_MARKS,
     });
     this.board.el.setAttribute("aria-label", t("ui.board"));
     this.els.moves.setAttribute("aria-label", t("ui.moves"));
     this.els.textView.setAttribute("aria-label", t("ui.text_view"));
     this.renderPlayers();
     this.renderStatus();
+    this.renderConfirm();
     renderMoves(this.els.moves, this.els.replay, s, ply, (p) => this.goTo(p));
-    if (!this.may || this.you === null) this.els.controls.replaceChildren();
+    if (!this.may || this.you === null || s.status === "finished") this.els.controls.replaceChildren();
     else {
       renderControls(this.els.controls, s, this.may, {
         confirming: this.confirming,
@@ -346,26 +435,69 @@ export class GamePage {
         act: (action) => void this.act(action),
       });
     }
-    this.renderTools();
+    renderAfter(this.els.after, s, this.may, {
+      act: (action) => void this.act(action),
+      error: (code, message) => this.showError(code, message),
+    });
+    renderTools(this.els.tools, s, {
+      flip: () => {
+        this.orientation = opposite(this.orientation);
+        this.render();
+      },
+      viewPly: this.viewPly,
+      learning: s.mode === "computer" && this.you !== null && s.status === "active" ? this.learning : null,
+      setLearning: (on) => {
+        this.learning = on;
+        if (this.saved) saveGame({ ...this.saved, learning: on });
+        this.lastExplain = "";
+        this.marks = NO_MARKS;
+        this.render();
+      },
+    });
+    this.renderTyped();
     renderTextView(this.els.textView, s, placement, ply);
     this.clocks.render();
+  }
+
+  /** The bar that asks to confirm a move (move confirmation setting). */
+  private renderConfirm(): void {
+    const box = this.els.confirmMove;
+    const uci = this.toConfirm;
+    box.hidden = !uci;
+    if (!uci) {
+      box.replaceChildren();
+      return;
+    }
+    const san = this.st?.legal_san[this.st.legal.indexOf(uci)] ?? uci;
+    box.replaceChildren(
+      el("span", {}, [t("ui.game.confirm_move", { move: sanText(san) })]),
+      button(t("ui.game.confirm_move.yes"), () => void this.sendMove(uci), "confirm-yes"),
+      button(t("ui.game.confirm_move.no"), () => {
+        this.toConfirm = null;
+        this.render();
+      }, "confirm-no"),
+    );
   }
 
   private renderPlayers(): void {
     const s = this.st!;
     const bottom = this.orientation;
     const top = opposite(bottom);
-    const name = (c: Color) => {
-      if (s.mode === "computer" && s.computer === c) return t("ui.computer_level", { level: s.level ?? 0 });
-      if (this.you === c || this.you === "both") return t("ui.you") + " · " + t("color." + c);
-      return (s.mode === "friend" ? t("ui.friend") : t("ui.player")) + " · " + t("color." + c);
-    };
     for (const [elName, c] of [["topPlayer", top], ["bottomPlayer", bottom]] as const) {
       const box = this.els[elName];
       box.dataset.color = c;
+      const mine = this.you === c || (this.you === "both" && s.mode !== "hotseat");
+      const clock = el("span", { class: "clock", role: "timer", "data-color": c, "aria-label": t("ui.clock_of", { color: t("color." + c) }) });
+      // An untimed game has no clocks to show.
+      clock.hidden = !s.clock;
+      box.classList.toggle("untimed", !s.clock);
       box.replaceChildren(
-        el("span", { class: "name" }, [name(c)]),
-        el("span", { class: "clock", role: "timer", "data-color": c, "aria-label": t("ui.clock_of", { color: t("color." + c) }) }),
+        el("span", { class: "name" }, [
+          el("span", { class: "side " + c, title: t("color." + c), "aria-label": t("color." + c) }),
+          el("span", { class: "player-name" }, [playerName(s, c)]),
+          ...(mine ? [el("span", { class: "you-tag" }, [t("ui.you")])] : []),
+        ]),
+        clock,
       );
     }
   }
@@ -374,66 +506,26 @@ export class GamePage {
     const s = this.st;
     if (!s) return;
     const e = this.els;
-    let text = "";
-    if (s.status === "waiting") text = t("ui.waiting_friend");
-    else if (s.status === "active") {
-      const me = this.myColorOrTurn();
-      if (s.mode === "computer" && s.turn === s.computer) text = t("ui.computer_thinking");
-      else if (me === s.turn) text = t("ui.your_turn");
-      else text = t("ui.turn_of", { color: t("color." + s.turn) });
-      if (s.draw_offer && s.draw_offer !== this.myColor() && this.you !== null) text += " · " + t("ui.draw_offered");
-      if (s.takeback_request && s.takeback_request !== this.myColor() && this.you !== null) text += " · " + t("ui.takeback_asked");
-      const opp = this.myColor() ? opposite(this.myColor()!) : null;
-      if (opp && s.disconnected[opp]) text += " · " + t("ui.opponent_left");
-      const queued = this.premoves.moves.length;
-      if (queued) text += " · " + t("ui.premoves", { n: queued });
-    }
-    if (!this.connected && s.status !== "finished") text += " · " + t("ui.reconnecting");
-    e.status.textContent = text;
+    e.status.textContent = statusText({
+      s,
+      me: this.myColorOrTurn(),
+      mine: this.myColor(),
+      player: this.you !== null,
+      premoves: this.premoves.moves.length,
+      connected: this.connected,
+      pending: this.pending !== null,
+    });
+    e.status.hidden = !e.status.textContent;
     e.result.textContent = s.status === "finished" ? resultText(s) : "";
     e.result.hidden = s.status !== "finished";
     e.explain.textContent = this.lastExplain;
     e.explain.hidden = !this.lastExplain;
-    // The join link of a friend game nobody joined yet.
-    e.share.replaceChildren();
-    const joinUrl = this.saved?.join_url;
-    if (s.status === "waiting" && joinUrl) {
-      const url = location.origin + joinUrl;
-      const input = el("input", { class: "join-link", readonly: "", value: url, "aria-label": t("ui.join_link") }) as HTMLInputElement;
-      e.share.append(
-        el("p", {}, [t("ui.send_link")]),
-        input,
-        button(t("ui.copy"), () => copy(url, input), "copy-join"),
-      );
-    }
+    renderShare(e.share, s, this.saved);
   }
 
-  private renderTools(): void {
+  /** Keyboard entry of moves (SAN or UCI), while this player is in a game in play. */
+  private renderTyped(): void {
     const s = this.st!;
-    const tools = this.els.tools;
-    const fen = this.viewPly === null ? s.fen : fenAfter(s.start_fen, s.moves, this.viewPly);
-    const fenInput = el("input", { class: "fen", readonly: "", value: fen, "aria-label": "FEN" }) as HTMLInputElement;
-    const pgn = el("a", { class: "button pgn", href: `/api/games/${s.id}/pgn`, download: `guoxiang-${s.id}.pgn` }, [t("ui.download_pgn")]);
-    const parts: HTMLElement[] = [
-      button(t("ui.flip"), () => {
-        this.orientation = opposite(this.orientation);
-        this.render();
-      }, "flip"),
-      pgn,
-      button(t("ui.copy_fen"), () => copy(fen, fenInput), "copy-fen"),
-    ];
-    if (s.mode === "computer" && this.you !== null && s.status === "active") {
-      const box = el("input", { type: "checkbox", class: "learning" }) as HTMLInputElement;
-      box.checked = this.learning;
-      box.addEventListener("change", () => {
-        this.learning = box.checked;
-        if (this.saved) saveGame({ ...this.saved, learning: this.learning });
-        this.lastExplain = "";
-        this.render();
-      });
-      parts.push(el("label", { class: "toggle" }, [box, t("ui.learning_mode")]));
-    }
-    tools.replaceChildren(...parts, fenInput);
     // Keyboard entry of moves (SAN or UCI).
     const form = this.els.typed as HTMLFormElement;
     if (!form.firstChild) {
@@ -456,14 +548,4 @@ export class GamePage {
 
 function sqPair(uci: string): [Sq, Sq] {
   return [parseSq(uci.slice(0, 2)) ?? 0, parseSq(uci.slice(2, 4)) ?? 0];
-}
-
-async function copy(text: string, fallback: HTMLInputElement): Promise<void> {
-  try {
-    await navigator.clipboard.writeText(text);
-    toast(t("ui.copied"));
-  } catch {
-    fallback.select();
-    toast(t("ui.copy_by_hand"));
-  }
 }
