@@ -64,9 +64,9 @@ test("the visitor's own games: names, results from their side, moves as moves", 
   const byId = Object.fromEntries(rows.map((r) => [r.id, r]));
   assert.equal(rows.length, 3, JSON.stringify(rows));
   assert.ok(!byId[foreign.id]);
-  assert.deepEqual(byId[won.id], { id: won.id, who: "对手：匿名棋手", result: "胜", moves: "2 回合" });
-  assert.deepEqual(byId[lost.id], { id: lost.id, who: "对手：电脑（3级）", result: "负", moves: "0 回合" });
-  assert.deepEqual(byId[drawn.id], { id: drawn.id, who: "对手：匿名棋手", result: "和", moves: "1 回合" });
+  assert.deepEqual(byId[won.id], { id: won.id, who: "对手：匿名棋手", result: "胜", moves: "2回合" });
+  assert.deepEqual(byId[lost.id], { id: lost.id, who: "对手：电脑（3级）", result: "负", moves: "0回合" });
+  assert.deepEqual(byId[drawn.id], { id: drawn.id, who: "对手：匿名棋手", result: "和", moves: "1回合" });
   // Newest first.
   assert.deepEqual(rows.map((r) => r.id), [drawn.id, lost.id, won.id]);
   // Recent games: public, finished only, with both players.

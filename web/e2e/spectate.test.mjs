@@ -22,12 +22,12 @@ test("players share a watch link; spectators see a banner with their number", { 
   await s1.page.goto(`${BASE}/watch/${g.id}`);
   await s1.page.waitForSelector(".spectator-banner");
   assert.match(await s1.page.textContent(".spectator-banner"), /你正在观战/);
-  await s1.page.waitForFunction(() => document.querySelector(".spectator-count")?.textContent === "1 人观战");
+  await s1.page.waitForFunction(() => document.querySelector(".spectator-count")?.textContent === "1人观战");
   // A second spectator: both banners count two.
   const s2 = await newPage(browser, { lang: "en", width: 390, height: 844, mobile: true });
   await s2.page.goto(`${BASE}/watch/${g.id}`);
   await s2.page.waitForFunction(() => document.querySelector(".spectator-count")?.textContent === "2 watching");
-  await s1.page.waitForFunction(() => document.querySelector(".spectator-count")?.textContent === "2 人观战");
+  await s1.page.waitForFunction(() => document.querySelector(".spectator-count")?.textContent === "2人观战");
   await shot(s2.page, "game-spectator-phone");
   // The spectator sees the players by name, not "Friend · White".
   const names = await s1.page.$$eval(".player .player-name", (x) => x.map((n) => n.textContent));
@@ -40,7 +40,7 @@ test("players share a watch link; spectators see a banner with their number", { 
   assert.ok(seat.secret);
   // One spectator leaves: the count goes down.
   await s2.context.close();
-  await s1.page.waitForFunction(() => document.querySelector(".spectator-count")?.textContent === "1 人观战", null, { timeout: 10000 });
+  await s1.page.waitForFunction(() => document.querySelector(".spectator-count")?.textContent === "1人观战", null, { timeout: 10000 });
 });
 
 test("a declined draw offer is announced to the one who offered", { timeout: 60000 }, async () => {
