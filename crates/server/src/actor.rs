@@ -5,7 +5,9 @@
 //! an action over HTTP comes back with the new state for its sender. The task
 //! commits every change to the store before it answers or broadcasts, wakes
 //! itself when a flag falls, a disconnect claim opens or an unjoined game runs
-//! out of time, and asks the engine pool for the computer's moves.
+//! out of time, and asks the engine pool for the computer's moves. A finished
+//! game's task stays while sockets watch it (rematch offers, spectators) and
+//! ends when the last closes; a rematch is created by the old game's task.
 
 use crate::engine::{EnginePool, EngineReply};
 use crate::game::{Action, Change, GameState, Rematched, Seat};

@@ -1,6 +1,8 @@
 //! The WebSocket of one game (`GET /api/games/{id}/ws?secret=S`). On connect
 //! the server sends `hello` with the seat and the state; then every change of the
-//! game as `state`. The client sends actions (the same JSON as
+//! game as `state`. A finished game opens too (its task runs again while sockets
+//! watch it), and a socket stays open when its game ends; a spectator's socket
+//! counts in the state's `spectators`. The client sends actions (the same JSON as
 //! `POST /api/games/{id}/actions`, with an optional `id` echoed in the answer
 //! `ok` or `error`), `ack` for each `state` (the round trip measures the lag
 //! that is claimed for the player's clock; the game bounds it by the player's
