@@ -145,3 +145,42 @@ async fn games_on_postgres_are_played_listed_and_resumed_after_a_restart() {
         .collect();
     assert!(ids.contains(&&json!(done)), "{list}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgres_my_games_are_found_and_a_rematch_survives_a_restart() {
+    let Some(url) = url() else { return };
+    let time = guoxiang_server::time::TimeSource::manual(0);
+    let u = url.clone();
+    let mut srv = start_with("pg-mine", time.clone(), move |c| c.db = Some(u)).await;
+    let (id, w, b) = srv.friend_game(Value::Null, None).await;
+    for (i, m) in ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4"].iter().enumerate() {
+        srv.mv(&id, if i % 2 == 0 { &w } else { &b }, m).await;
+    }
+    srv.ok(&id, &b, json!({"t": "resign"})).await;
+    srv.ok(&id, &w, json!({"t": "rematch"})).await;
+    srv.stop().await;
+    let u = url.clone();
+    let srv = start_with("pg-mine-2", time.clone(), move |c| c.db = Some(u)).await;
+    assert_eq!(srv.get(&id, None).await["rematch"]["offer"], "white");
+    time.advance(1_000); // the rematch is the newer game
+    let v = srv.ok(&id, &b, json!({"t": "rematch"})).await;
+    let next = v["rematch"]["next"].as_str().expect("next").to_string();
+    let (s, mine) = srv
+        .json(
+            "POST",
+            "/api/games/mine",
+            Some(json!({"secrets": [w]})),
+            None,
+        )
+        .await;
+    assert_eq!(s, 200, "{mine}");
+    let games = mine["games"].as_array().expect("games");
+    let ids: Vec<&Value> = games.iter().map(|g| &g["id"]).collect();
+    assert_eq!(ids, [&json!(next), &json!(id)], "{mine}");
+    assert_eq!(
+        (&games[0]["you"], &games[1]["you"]),
+        (&json!("black"), &json!("white"))
+    );
+    assert_eq!(games[1]["opening"]["key"], "italian_game");
+    assert_eq!(games[1]["moves"], 3);
+}

@@ -106,3 +106,22 @@ async fn a_finished_game_is_served_only_while_someone_watches() {
         tokio::time::sleep(std::time::Duration::from_millis(10)).await;
     }
 }
+
+#[tokio::test]
+async fn a_watched_friend_game_that_ended_unjoined_cannot_be_joined() {
+    let srv = manual("watched-join").await;
+    let (s, v) = srv
+        .json("POST", "/api/games", Some(json!({"mode": "friend"})), None)
+        .await;
+    assert_eq!(s, 201, "{v}");
+    let id = v["id"].as_str().expect("id").to_string();
+    let secret = v["secret"].as_str().expect("secret").to_string();
+    srv.ok(&id, &secret, json!({"t": "abort"})).await;
+    let mut watcher = srv.ws(&id, None).await;
+    watcher.until(|v| v["t"] == "hello").await;
+    let join = Some(json!({"key": v["join_key"]}));
+    let (s, e) = srv
+        .json("POST", &format!("/api/games/{id}/join"), join, None)
+        .await;
+    assert_eq!((s, e["error"].as_str()), (409, Some("game_over")), "{e}");
+}

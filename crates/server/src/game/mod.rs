@@ -346,6 +346,10 @@ impl GameState {
         if !self.join_key.is_some_and(|k| k.matches(key)) {
             return Err(Refusal::WrongJoinKey);
         }
+        if let Some(e) = &self.ending {
+            // A finished game may still be served (watched): it cannot be joined.
+            return Err(Refusal::GameOver(e.reason_code().to_string()));
+        }
         if self.status != Status::Waiting {
             return Err(Refusal::AlreadyJoined);
         }
