@@ -74,7 +74,7 @@ test("home: a board in the middle, the main action first, continue where you lef
   const keys = ["opera", "immortal", "reti", "saavedra", "lucena"];
   const expected = keys[Math.floor(Date.now() / 86_400_000) % keys.length];
   assert.equal(await page.getAttribute(".hero", "data-daily"), expected);
-  assert.equal(await page.textContent(".hero .caption"), CAT["zh-CN"]["home.daily." + expected]);
+  assert.equal(await page.textContent(".hero .caption"), CAT["zh-CN"]["ui.home.daily." + expected]);
   assert.equal(await page.locator(".hero .mb-sq").count(), 64);
   assert.ok((await page.locator(".hero .piece").count()) >= 3);
   // Hierarchy: one primary action (play the computer), the others secondary.
@@ -189,7 +189,7 @@ test("the service worker serves a second visit from its cache; offline, the app 
   await page.goto(BASE + "/games");
   await page.waitForSelector("main.games-page");
   await page.waitForSelector(".offline-banner:visible");
-  assert.match(await page.textContent(".offline-banner"), new RegExp(CAT["zh-TW"]["app.offline"].slice(0, 8)));
+  assert.match(await page.textContent(".offline-banner"), new RegExp(CAT["zh-TW"]["ui.app.offline"].slice(0, 8)));
   await context.setOffline(false);
   await page.waitForSelector(".offline-banner", { state: "hidden", timeout: 15000 });
 });
@@ -210,8 +210,8 @@ test("an unknown path: status 404 and a page saying so in the reader's language,
     const r = await page.goto(BASE + "/puzzles");
     assert.equal(r.status(), 404);
     await page.waitForSelector("main.not-found h1");
-    assert.equal(await page.textContent("main.not-found h1"), CAT[lang]["app.not_found.title"]);
-    assert.equal(await page.textContent("main.not-found .home-link"), CAT[lang]["app.go_home"]);
+    assert.equal(await page.textContent("main.not-found h1"), CAT[lang]["ui.app.not_found.title"]);
+    assert.equal(await page.textContent("main.not-found .home-link"), CAT[lang]["ui.app.go_home"]);
     await page.click("main.not-found .home-link");
     await page.waitForSelector(".start-computer");
     assert.equal(path(page), "/");

@@ -145,7 +145,7 @@ function quickStart(go: (path: string) => void): HTMLElement {
       void create({ mode: "hotseat", clock: c.clock }, false, go);
     }, "start-hotseat secondary"),
   ]);
-  return el("section", { class: "play", "aria-label": t("home.quick_start") }, [computer, el("div", { class: "others" }, [friend, hotseat])]);
+  return el("section", { class: "play", "aria-label": t("ui.home.quick_start") }, [computer, el("div", { class: "others" }, [friend, hotseat])]);
 }
 
 export interface Running {
@@ -198,7 +198,7 @@ async function runningGames(): Promise<Running[]> {
 }
 
 function runningText(g: Running): string {
-  const status = g.status === "waiting" ? t("ui.waiting_friend") : t("home.move_n", { n: Math.floor(g.plies / 2) + 1 });
+  const status = g.status === "waiting" ? t("ui.waiting_friend") : t("ui.home.move_n", { n: Math.floor(g.plies / 2) + 1 });
   return `${describe(g.mode, g.level)} · ${status}`;
 }
 
@@ -215,11 +215,11 @@ export function continueList(games: Promise<Running[]> = runningGames()): HTMLEl
 /** The board in the middle: the newest game in progress, else the position of the day. */
 function hero(games: Promise<Running[]>): HTMLElement {
   const daily = dailyPosition();
-  const name = t("home.daily." + daily.key);
+  const name = t("ui.home.daily." + daily.key);
   const box = el("section", { class: "card hero", "data-daily": daily.key }, [
-    el("div", { class: "hero-head" }, [el("h2", {}, [t("home.daily")]), el("p", { class: "caption" }, [name])]),
-    miniBoard(daily.fen, daily.orientation, t("home.daily") + ": " + name),
-    el("p", { class: "hint" }, [t("home.daily." + daily.key + ".about")]),
+    el("div", { class: "hero-head" }, [el("h2", {}, [t("ui.home.daily")]), el("p", { class: "caption" }, [name])]),
+    miniBoard(daily.fen, daily.orientation, t("ui.home.daily") + ": " + name),
+    el("p", { class: "hint" }, [t("ui.home.daily." + daily.key + ".about")]),
   ]);
   void games.then(async (list) => {
     const g = list[0];
@@ -230,9 +230,9 @@ function hero(games: Promise<Running[]>): HTMLElement {
       box.dataset.game = g.saved.id;
       delete box.dataset.daily;
       box.replaceChildren(
-        el("div", { class: "hero-head" }, [el("h2", {}, [t("home.current")]), el("p", { class: "caption" }, [runningText(g)])]),
-        miniBoard(st.fen, orientation, t("home.current")),
-        el("a", { href: "/game/" + g.saved.id, class: "button primary continue-game" }, [t("home.continue")]),
+        el("div", { class: "hero-head" }, [el("h2", {}, [t("ui.home.current")]), el("p", { class: "caption" }, [runningText(g)])]),
+        miniBoard(st.fen, orientation, t("ui.home.current")),
+        el("a", { href: "/game/" + g.saved.id, class: "button primary continue-game" }, [t("ui.home.continue")]),
       );
     } catch {
       /* keep the position of the day */
@@ -245,7 +245,7 @@ function hero(games: Promise<Running[]>): HTMLElement {
 function learnLinks(): HTMLElement {
   const entries = NAV.filter((e) => e.learn);
   const box = el("section", { class: "card learn" }, [
-    el("h2", {}, [t("nav.learn")]),
+    el("h2", {}, [t("ui.nav.learn")]),
     el("ul", {}, entries.map((e) => el("li", {}, [el("a", { href: e.path }, [t(e.key)])]))),
   ]);
   box.hidden = entries.length === 0;
@@ -262,9 +262,9 @@ export function homePage(go: (path: string) => void): Page {
       hero(games),
       quickStart(go),
       el("section", { class: "card continue running" }, [
-        el("h2", {}, [t("home.continue_title")]),
+        el("h2", {}, [t("ui.home.continue_title")]),
         continueList(games),
-        el("a", { href: "/games", class: "all-games" }, [t("home.all_games")]),
+        el("a", { href: "/games", class: "all-games" }, [t("ui.home.all_games")]),
       ]),
       learnLinks(),
     );

@@ -4,6 +4,7 @@
 //! (`/watch/ID`), the visitor's games (`/games`), the settings (`/settings`); any other path
 //! shows "not found". Later pages add a `registerRoute` line here and an entry in `app/nav.ts`.
 
+import { gamesPlaceholder } from "./app/games-placeholder";
 import { registerServiceWorker } from "./app/offline";
 import { notFoundPage } from "./app/notfound";
 import { go, registerRoute, replace, startRouter, type Page } from "./app/router";
@@ -11,7 +12,7 @@ import { applySettings, settingsPage } from "./app/settings";
 import { mountShell } from "./app/shell";
 import { GamePage } from "./game/page";
 import { joinGame } from "./game/join";
-import { continueList, homePage } from "./home";
+import { homePage } from "./home";
 import { preferredLang, setLang, t } from "./i18n";
 import { installPieceCss } from "./pieces";
 import { savedGames, settings } from "./store";
@@ -39,14 +40,6 @@ function joinPage(id: string): Page {
   return { root, render: () => undefined, destroy: () => (live = false) };
 }
 
-/** `/games` until the games page lands (helper C2 registers the real one over it). */
-function gamesPlaceholder(): Page {
-  const root = el("main", { class: "games-page" });
-  const render = () => root.replaceChildren(el("section", { class: "card" }, [el("h1", {}, [t("nav.games")]), continueList()]));
-  render();
-  return { root, render, destroy: () => undefined };
-}
-
 function start(): void {
   const s = settings();
   setLang(s.lang ?? preferredLang(navigator.languages));
@@ -58,7 +51,7 @@ function start(): void {
   registerRoute(/^\/game\/([0-9a-zA-Z]+)$/, (m) => gamePage(m[1], savedGames()[m[1]]?.secret ?? null));
   registerRoute(/^\/watch\/([0-9a-zA-Z]+)$/, (m) => gamePage(m[1], null));
   registerRoute(/^\/join\/([0-9a-zA-Z]+)$/, (m) => joinPage(m[1]));
-  registerRoute(/^\/games$/, () => gamesPlaceholder());
+  registerRoute(/^\/games$/, () => gamesPlaceholder()); // C2: the games page replaces this line
   registerRoute(/^\/settings$/, () => settingsPage());
   startRouter(outlet, (m) => notFoundPage(m[0]));
   registerServiceWorker();

@@ -5,7 +5,7 @@
 export interface NavEntry {
   /** Where the entry leads. */
   path: string;
-  /** Its catalogue key (`nav.*`; the keys of the pages to come are already in the catalogue). */
+  /** Its catalogue key (`ui.nav.*`; a new page adds its key to the catalogue with its entry). */
   key: string;
   /** The paths on which the entry is marked as the current one. */
   match: RegExp;
@@ -14,10 +14,10 @@ export interface NavEntry {
 }
 
 export const NAV: NavEntry[] = [
-  { path: "/", key: "nav.play", match: /^\/((game|join|watch)\/|$)/ },
-  { path: "/games", key: "nav.games", match: /^\/games$/ },
+  { path: "/", key: "ui.nav.play", match: /^\/((game|join|watch)\/|$)/ },
+  { path: "/games", key: "ui.nav.games", match: /^\/games$/ },
   // Later issues, one line each, e.g.:
-  // { path: "/learn", key: "nav.learn", match: /^\/learn(\/|$)/, learn: true },
+  // { path: "/learn", key: "ui.nav.learn", match: /^\/learn(\/|$)/, learn: true },
 ];
 
 /** The entry marked for `path`: the longest match wins, so `/games` is not "Play". */

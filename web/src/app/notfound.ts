@@ -8,12 +8,12 @@ import type { Page } from "./router";
 export function notFoundPage(path: string): Page {
   const root = el("main", { class: "not-found" });
   const render = () => {
-    document.title = t("app.not_found.title") + " · " + t("ui.title");
+    document.title = t("ui.app.not_found.title") + " · " + t("ui.title");
     root.replaceChildren(
       el("div", { class: "card" }, [
-        el("h1", {}, [t("app.not_found.title")]),
-        el("p", {}, [t("app.not_found.text", { path })]),
-        el("a", { href: "/", class: "button primary home-link" }, [t("app.go_home")]),
+        el("h1", {}, [t("ui.app.not_found.title")]),
+        el("p", {}, [t("ui.app.not_found.text", { path })]),
+        el("a", { href: "/", class: "button primary home-link" }, [t("ui.app.go_home")]),
       ]),
     );
   };

@@ -39,7 +39,7 @@ export async function check(): Promise<void> {
 
 /** The banner's text in the current language. */
 export function renderOfflineBanner(): void {
-  if (banner) banner.textContent = "⚠ " + t("app.offline");
+  if (banner) banner.textContent = "⚠ " + t("ui.app.offline");
 }
 
 /** Makes the banner, listens for the browser's online/offline events, checks once. */

@@ -55,11 +55,11 @@ function check(cls: string, label: string, on: boolean, change: (v: boolean) => 
 export function settingControls(full: boolean): HTMLElement[] {
   const s = settings();
   const controls = [
-    select<Lang>("lang", t("app.language"), LANGS, (l) => LANG_NAMES[l], lang(), (l) => {
+    select<Lang>("lang", t("ui.app.language"), LANGS, (l) => LANG_NAMES[l], lang(), (l) => {
       saveSettings({ lang: l });
       setLang(l);
     }),
-    select("theme", t("app.theme"), THEMES, (v) => t("app.theme." + v), s.theme, (v) => save({ theme: v })),
+    select("theme", t("ui.app.theme"), THEMES, (v) => t("ui.app.theme." + v), s.theme, (v) => save({ theme: v })),
     select("piece-style", t("ui.pieces"), PIECE_STYLES, (p) => t("ui.pieces." + p), s.pieces, (p) => save({ pieces: p })),
     select("board-theme", t("ui.board_theme"), BOARD_THEMES, (b) => t("ui.board." + b), s.board, (b) => save({ board: b })),
     select("notation", t("ui.notation"), ["letters", "figurines", "chinese"] as const, (n) => t("ui.notation." + n), s.notation, (n) =>
@@ -68,7 +68,7 @@ export function settingControls(full: boolean): HTMLElement[] {
     check("sound", t("ui.sound"), s.sound, (v) => save({ sound: v })),
     check("coordinates", t("ui.coordinates"), s.coordinates, (v) => save({ coordinates: v }, true)),
   ];
-  if (full) controls.push(check("confirm-move", t("app.confirm_move"), s.confirmMove, (v) => save({ confirmMove: v })));
+  if (full) controls.push(check("confirm-move", t("ui.app.confirm_move"), s.confirmMove, (v) => save({ confirmMove: v })));
   return controls;
 }
 
@@ -80,14 +80,14 @@ export function settingsPage(): Page {
     const [language, theme, pieces, board, notation, sound, coords, confirm] = settingControls(true);
     root.replaceChildren(
       el("h1", {}, [t("ui.settings")]),
-      el("section", { class: "card" }, [el("h2", {}, [t("app.settings.display")]), language, theme, pieces, board, notation, coords]),
+      el("section", { class: "card" }, [el("h2", {}, [t("ui.app.settings.display")]), language, theme, pieces, board, notation, coords]),
       el("section", { class: "card" }, [
-        el("h2", {}, [t("app.settings.play")]),
+        el("h2", {}, [t("ui.app.settings.play")]),
         sound,
         confirm,
-        el("p", { class: "hint" }, [t("app.confirm_move_hint")]),
+        el("p", { class: "hint" }, [t("ui.app.confirm_move_hint")]),
       ]),
-      el("p", {}, [el("a", { href: "/", class: "button home-link" }, [t("app.go_home")])]),
+      el("p", {}, [el("a", { href: "/", class: "button home-link" }, [t("ui.app.go_home")])]),
     );
   };
   render();

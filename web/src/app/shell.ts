@@ -15,8 +15,8 @@ let settingsOpen = false;
 
 function logo(): HTMLElement {
   // zh-CN 国象, zh-TW 西洋棋 (國象 is a mainland short form), English the name alone.
-  const name = t("app.logo");
-  const a = el("a", { href: "/", class: "logo", "aria-label": t("app.go_home") }, [name]);
+  const name = t("ui.app.logo");
+  const a = el("a", { href: "/", class: "logo", "aria-label": t("ui.app.go_home") }, [name]);
   if (lang() !== "en") a.append(" ", el("span", {}, ["guoxiang"]));
   return a;
 }
@@ -24,11 +24,11 @@ function logo(): HTMLElement {
 function navBar(): HTMLElement {
   const here = currentEntry(location.pathname);
   const links = NAV.map((e) => {
-    const a = el("a", { href: e.path, class: "nav-" + e.key.replace(/^nav\./, "") }, [t(e.key)]);
+    const a = el("a", { href: e.path, class: "nav-" + e.key.replace(/^ui\.nav\./, "") }, [t(e.key)]);
     if (e === here) a.setAttribute("aria-current", "page");
     return a;
   });
-  return el("nav", { class: "main-nav", "aria-label": t("app.nav") }, links);
+  return el("nav", { class: "main-nav", "aria-label": t("ui.app.nav") }, links);
 }
 
 function buildHeader(): HTMLElement {
@@ -40,7 +40,7 @@ function buildHeader(): HTMLElement {
     toggle.setAttribute("aria-expanded", String(settingsOpen));
     toggle.closest("header")?.classList.toggle("open", settingsOpen);
   });
-  const all = el("a", { href: "/settings", class: "all-settings" }, [t("app.all_settings")]);
+  const all = el("a", { href: "/settings", class: "all-settings" }, [t("ui.app.all_settings")]);
   all.addEventListener("click", () => {
     settingsOpen = false;
   });
@@ -65,14 +65,14 @@ export function renderShell(): void {
 /** Builds the shell around `outlet` (index.html's `#app`). */
 export function mountShell(outlet: HTMLElement): void {
   header = buildHeader();
-  const skip = el("a", { href: "#app", class: "skip-link" }, [t("app.skip")]);
+  const skip = el("a", { href: "#app", class: "skip-link" }, [t("ui.app.skip")]);
   skip.addEventListener("click", (e) => {
     e.preventDefault();
     outlet.focus();
   });
   outlet.before(skip, header, offlineBanner());
   onLangChange(() => {
-    skip.textContent = t("app.skip");
+    skip.textContent = t("ui.app.skip");
     renderShell();
   });
   onSettingsChange(() => currentPage()?.render());
