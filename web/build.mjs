@@ -1,6 +1,8 @@
 // Builds the front end into the folder named on the command line (crates/server/build.rs
 // passes its OUT_DIR): app.js and app.css (bundled, minified) and index.html, which names
-// them with a content hash so that browsers may cache them for good.
+// them with a content hash so that browsers may cache them for good; sw.js, the service
+// worker, which caches that page and those assets (its version is their hash); and the web
+// manifest.
 import * as esbuild from "esbuild";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -24,8 +26,13 @@ const jsText = js.outputFiles[0].contents;
 const cssText = css.outputFiles[0].contents;
 writeFileSync(join(out, "app.js"), jsText);
 writeFileSync(join(out, "app.css"), cssText);
-const html = readFileSync(join(here, "src/index.html"), "utf8")
-  .replace("{{css}}", `/assets/app.css?v=${hash(cssText)}`)
-  .replace("{{js}}", `/assets/app.js?v=${hash(jsText)}`);
+const cssUrl = `/assets/app.css?v=${hash(cssText)}`;
+const jsUrl = `/assets/app.js?v=${hash(jsText)}`;
+const html = readFileSync(join(here, "src/index.html"), "utf8").replace("{{css}}", cssUrl).replace("{{js}}", jsUrl);
 writeFileSync(join(out, "index.html"), html);
+const sw = readFileSync(join(here, "src/app/sw.js"), "utf8")
+  .replace("{{version}}", hash(Buffer.concat([Buffer.from(html), jsText, cssText])))
+  .replace("{{assets}}", JSON.stringify([jsUrl, cssUrl]));
+writeFileSync(join(out, "sw.js"), sw);
+writeFileSync(join(out, "manifest.webmanifest"), readFileSync(join(here, "src/app/manifest.webmanifest")));
 console.log(`web: app.js ${jsText.length} B, app.css ${cssText.length} B`);

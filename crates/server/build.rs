@@ -49,9 +49,15 @@ const WEB_INPUTS: &[&str] = &[
     "tsconfig.json",
 ];
 /// What `build.mjs` writes; each is also stored gzipped.
-const OUTPUTS: &[&str] = &["app.js", "app.css", "index.html"];
+const OUTPUTS: &[&str] = &[
+    "app.js",
+    "app.css",
+    "index.html",
+    "sw.js",
+    "manifest.webmanifest",
+];
 /// Part of the key: change it when this script makes different files from the same inputs.
-const RECIPE: &str = "guoxiang-web 1: tsc, build.mjs, gzip best";
+const RECIPE: &str = "guoxiang-web 2: tsc, build.mjs (+ sw.js, manifest), gzip best";
 /// How many cached builds stay under `<target>/guoxiang-web`.
 const KEEP: usize = 4;
 /// Where `web/node_modules` records the hash of the lock file it was installed from.
@@ -280,6 +286,11 @@ fn placeholder(why: &str) -> Vec<(String, Vec<u8>)> {
         ("index.html", html.into_bytes()),
         ("app.js", Vec::new()),
         ("app.css", Vec::new()),
+        ("sw.js", Vec::new()),
+        (
+            "manifest.webmanifest",
+            b"{\"name\":\"guoxiang\",\"start_url\":\"/\"}".to_vec(),
+        ),
     ];
     files
         .into_iter()

@@ -1,5 +1,7 @@
 //! What the browser remembers (localStorage): settings (language, piece style, board theme,
-//! sound, notation) and the secrets of the games played here, so they can be resumed.
+//! sound, notation, coordinates, light/dark theme, move confirmation), the last settings of
+//! the home page's form for each mode, and the secrets of the games played here, so they can
+//! be resumed.
 
 import type { Lang } from "./i18n";
 import type { PieceStyle } from "./pieces";
@@ -8,6 +10,10 @@ import type { Notation, Color } from "./chess";
 export type BoardTheme = "wood" | "jade" | "ocean";
 export const BOARD_THEMES: BoardTheme[] = ["wood", "jade", "ocean"];
 
+/** The page's colours: light, dark, or as the system says. */
+export type Theme = "light" | "dark" | "auto";
+export const THEMES: Theme[] = ["auto", "light", "dark"];
+
 export interface Settings {
   lang: Lang | null;
   pieces: PieceStyle;
@@ -15,9 +21,21 @@ export interface Settings {
   sound: boolean;
   notation: Notation;
   coordinates: boolean;
+  theme: Theme;
+  /** Touch-move online: a move is played only after a confirming click or key. */
+  confirmMove: boolean;
 }
 
-const DEFAULTS: Settings = { lang: null, pieces: "flat", board: "wood", sound: true, notation: "letters", coordinates: true };
+const DEFAULTS: Settings = {
+  lang: null,
+  pieces: "flat",
+  board: "wood",
+  sound: true,
+  notation: "letters",
+  coordinates: true,
+  theme: "auto",
+  confirmMove: false,
+};
 
 function read<T>(key: string, fallback: T): T {
   try {
@@ -69,4 +87,30 @@ export function saveGame(g: SavedGame): void {
     .sort((a, b) => b.created - a.created)
     .slice(0, 200);
   write("gx.games", Object.fromEntries(kept.map((x) => [x.id, x])));
+}
+
+/** The kinds of game the home page starts. */
+export type PlayMode = "computer" | "friend" | "hotseat";
+
+/** What the home page's form for one mode last started (absent fields: the form's defaults). */
+export interface LastSettings {
+  level?: number;
+  color?: "white" | "black" | "random";
+  /** A preset ("5+0"), "" for no clock, or "custom". */
+  clock?: string;
+  minutes?: number;
+  increment?: number;
+  learning?: boolean;
+}
+
+/** The settings the form for `mode` last started a game with ({} before the first). */
+export function lastSettings(mode: PlayMode): LastSettings {
+  return read<Record<string, LastSettings>>("gx.last", {})[mode] ?? {};
+}
+
+/** Remembers what the form for `mode` started a game with. */
+export function saveLastSettings(mode: PlayMode, form: LastSettings): void {
+  const all = read<Record<string, LastSettings>>("gx.last", {});
+  all[mode] = form;
+  write("gx.last", all);
 }

@@ -101,6 +101,12 @@ fn the_front_end_works_in_a_real_browser() {
         "home-phone.png",
         "game-cartoon-ocean-phone.png",
         "perf.json",
+        "app-home-desktop-light.png",
+        "app-home-phone-dark.png",
+        "app-settings-desktop-dark.png",
+        "app-game-phone-light.png",
+        "app-games-desktop-light.png",
+        "app-not-found-phone-dark.png",
     ] {
         assert!(shots.join(name).exists(), "{name} was not written");
     }

@@ -1,9 +1,13 @@
 //! The browser front end, embedded: `build.rs` bundles `web/` into `OUT_DIR/web` and this
-//! module serves it. Every front-end path (`/`, `/game/ID`, `/join/ID`, `/watch/ID`) gets the
-//! same `index.html`, which routes in the browser; `/assets/app.{js,css}` are served gzipped
-//! when the browser accepts it, and cached for good (the page names them with a content hash).
+//! module serves it. Every front-end path (`/`, `/game/ID`, `/join/ID`, `/watch/ID`, `/games`,
+//! `/settings`) gets the same `index.html`, which routes in the browser; `/assets/app.{js,css}`
+//! are served gzipped when the browser accepts it, and cached for good (the page names them
+//! with a content hash). `/sw.js` (the service worker, never cached by HTTP so an update is
+//! seen at once) and `/manifest.webmanifest` make the app open offline. Any other path that is
+//! not the API's gets the same page with status 404 (the page then says "not found" in the
+//! reader's language); `/api/*` keeps its JSON errors.
 
-use axum::http::{header, HeaderMap, HeaderValue};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 
 macro_rules! asset {
@@ -18,6 +22,8 @@ macro_rules! asset {
 static INDEX: (&[u8], &[u8]) = asset!("index.html");
 static APP_JS: (&[u8], &[u8]) = asset!("app.js");
 static APP_CSS: (&[u8], &[u8]) = asset!("app.css");
+static SW_JS: (&[u8], &[u8]) = asset!("sw.js");
+static MANIFEST: (&[u8], &[u8]) = asset!("manifest.webmanifest");
 
 fn accepts_gzip(headers: &HeaderMap) -> bool {
     headers
@@ -63,6 +69,44 @@ pub async fn index(headers: HeaderMap) -> Response {
     serve(&headers, INDEX, "text/html; charset=utf-8", "no-cache")
 }
 
+/// `/sw.js`: the service worker. `no-cache`, so that the browser checks for a new one on
+/// every visit (it names the assets of the build it caches).
+pub async fn sw_js(headers: HeaderMap) -> Response {
+    serve(
+        &headers,
+        SW_JS,
+        "text/javascript; charset=utf-8",
+        "no-cache",
+    )
+}
+
+/// `/manifest.webmanifest`: the app's name, colours and start page.
+pub async fn manifest(headers: HeaderMap) -> Response {
+    serve(
+        &headers,
+        MANIFEST,
+        "application/manifest+json; charset=utf-8",
+        "no-cache",
+    )
+}
+
+/// Whether `path` belongs to the API (or the metrics), whose refusals are JSON.
+fn is_api(path: &str) -> bool {
+    path == "/api" || path.starts_with("/api/") || path == "/metrics"
+}
+
+/// Any path no route knows: the API's JSON 404 under `/api` (and for methods other than GET
+/// and HEAD), else the app's page with status 404, which shows "not found" in the reader's
+/// language with a link home.
+pub async fn fallback(method: Method, uri: Uri, headers: HeaderMap) -> Response {
+    if is_api(uri.path()) || (method != Method::GET && method != Method::HEAD) {
+        return crate::http::not_found().await.into_response();
+    }
+    let mut resp = index(headers).await;
+    *resp.status_mut() = StatusCode::NOT_FOUND;
+    resp
+}
+
 pub async fn app_js(headers: HeaderMap) -> Response {
     serve(
         &headers,
@@ -106,5 +150,50 @@ mod tests {
         assert!(page.contains("/assets/app.js?v="), "{page}");
         assert!(page.contains("/assets/app.css?v="), "{page}");
         assert!(APP_JS.0.len() > 1000 && APP_JS.1.len() < APP_JS.0.len());
+    }
+
+    #[test]
+    fn the_service_worker_caches_the_hashed_assets_of_this_build() {
+        let sw = std::str::from_utf8(SW_JS.0).unwrap();
+        let page = std::str::from_utf8(INDEX.0).unwrap();
+        let js = page
+            .split('"')
+            .find(|s| s.starts_with("/assets/app.js?v="))
+            .expect("the page names its script");
+        assert!(sw.contains(js), "{sw}");
+        assert!(std::str::from_utf8(MANIFEST.0)
+            .unwrap()
+            .contains("\"start_url\""));
+    }
+
+    async fn body_of(resp: Response) -> String {
+        let bytes = axum::body::to_bytes(resp.into_body(), 1 << 24)
+            .await
+            .unwrap();
+        String::from_utf8(bytes.to_vec()).unwrap()
+    }
+
+    #[tokio::test]
+    async fn an_unknown_page_gets_the_app_with_status_404() {
+        let resp = fallback(Method::GET, Uri::from_static("/puzzles"), HeaderMap::new()).await;
+        assert_eq!(resp.status(), StatusCode::NOT_FOUND);
+        assert_eq!(
+            resp.headers()[header::CONTENT_TYPE],
+            "text/html; charset=utf-8"
+        );
+        assert!(body_of(resp).await.contains("/assets/app.js?v="));
+    }
+
+    #[tokio::test]
+    async fn an_unknown_api_path_keeps_its_json_error() {
+        for (method, path) in [
+            (Method::GET, "/api/nothing"),
+            (Method::GET, "/api"),
+            (Method::POST, "/puzzles"),
+        ] {
+            let resp = fallback(method, Uri::from_static(path), HeaderMap::new()).await;
+            assert_eq!(resp.status(), StatusCode::NOT_FOUND, "{path}");
+            assert!(body_of(resp).await.contains("\"not_found\""), "{path}");
+        }
     }
 }
