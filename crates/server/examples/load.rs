@@ -16,6 +16,7 @@
 use futures_util::{SinkExt, StreamExt};
 use guoxiang_core::Position;
 use serde_json::{json, Value};
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -94,6 +95,29 @@ async fn connect(addr: SocketAddr, id: &str, secret: &str) -> Result<Socket, Str
         .await
         .map_err(|e| e.to_string())?;
     Ok(s)
+}
+
+/// What a bot reads of a server message: only the fields it acts on, borrowed
+/// from the text (the rest of the state, most of it, is skipped unparsed), so
+/// that the bots take as little as possible of the CPU they share with the
+/// server.
+#[derive(serde::Deserialize)]
+struct ServerMsg<'a> {
+    #[serde(borrow)]
+    t: Cow<'a, str>,
+    seq: Option<u64>,
+    #[serde(borrow)]
+    state: Option<StateMsg<'a>>,
+}
+
+#[derive(serde::Deserialize)]
+struct StateMsg<'a> {
+    #[serde(borrow)]
+    fen: Cow<'a, str>,
+    #[serde(borrow)]
+    status: Cow<'a, str>,
+    #[serde(borrow)]
+    moves: Vec<Cow<'a, str>>,
 }
 
 /// A cheap random number (xorshift), seeded per bot.
@@ -199,9 +223,9 @@ async fn one_game(
                     continue;
                 }
             };
-            let v: Value = serde_json::from_str(&text).map_err(|e| e.to_string())?;
-            match v["t"].as_str() {
-                Some("ok") if which == me => {
+            let v: ServerMsg = serde_json::from_str(&text).map_err(|e| e.to_string())?;
+            match &*v.t {
+                "ok" if which == me => {
                     got_ok = true;
                     push(&stats.ack_us, sent);
                     stats
@@ -212,22 +236,21 @@ async fn one_game(
                         .or_default()
                         .push(m.clone());
                 }
-                Some("error") => return Err(format!("{id}: {v}")),
-                Some("state") | Some("hello") => {
-                    let st = &v["state"];
-                    if let Some(seq) = v["seq"].as_u64() {
+                "error" => return Err(format!("{id}: {text}")),
+                "state" | "hello" => {
+                    if let Some(seq) = v.seq {
                         let _ = socks[which]
                             .send(Message::Text(
-                                json!({"t": "ack", "seq": seq}).to_string().into(),
+                                format!("{{\"t\":\"ack\",\"seq\":{seq}}}").into(),
                             ))
                             .await;
                     }
-                    let n = st["moves"].as_array().map_or(0, Vec::len);
-                    if which != me && n == plies + 1 && !got_seen {
+                    let Some(st) = v.state else { continue };
+                    if which != me && st.moves.len() == plies + 1 && !got_seen {
                         got_seen = true;
                         push(&stats.seen_us, sent);
-                        fen = st["fen"].as_str().unwrap_or_default().to_string();
-                        finished = st["status"] == "finished";
+                        fen = st.fen.into_owned();
+                        finished = st.status == "finished";
                     }
                 }
                 _ => {}

@@ -30,9 +30,19 @@ pub struct Update {
     /// What White, Black and a hot-seat player may do now.
     pub may: [May; 3],
     pub finished: bool,
+    /// `view` as JSON, encoded once by the first socket that sends it and
+    /// shared by all the others (see [`Update::view_json`]).
+    pub json: std::sync::OnceLock<String>,
 }
 
 impl Update {
+    /// The view as JSON: encoded on first use, then shared by every watcher.
+    pub fn view_json(&self) -> &str {
+        // Our own types always serialise.
+        self.json
+            .get_or_init(|| serde_json::to_string(&*self.view).unwrap_or_default())
+    }
+
     pub fn may_for(&self, seat: Seat) -> Option<&May> {
         match seat {
             Seat::Player(Color::White) => Some(&self.may[0]),
@@ -208,6 +218,7 @@ impl GameTask {
                 self.st.may(Seat::Both, now),
             ],
             finished: self.st.is_over(),
+            json: std::sync::OnceLock::new(),
         })
     }
 

@@ -71,28 +71,30 @@ fn send_text(msg: &ServerMsg) -> String {
     serde_json::to_string(msg).unwrap_or_default()
 }
 
+/// `hello` or `state` for `seat`: the same text as [`ServerMsg::Hello`] and
+/// [`ServerMsg::State`] serialise to, around the view's JSON that the update
+/// encodes once for all its watchers (the view is most of the message).
 fn state_msg(hello: bool, u: &Update, seat: Seat) -> String {
-    let (seq, you, state, may) = (
-        u.seq,
-        view::you(seat),
-        u.view.clone(),
-        u.may_for(seat).cloned().unwrap_or_default(),
-    );
-    send_text(&if hello {
-        ServerMsg::Hello {
-            seq,
-            you,
-            state,
-            may,
-        }
-    } else {
-        ServerMsg::State {
-            seq,
-            you,
-            state,
-            may,
-        }
-    })
+    let t = if hello { "hello" } else { "state" };
+    let you = view::you(seat);
+    let may = u.may_for(seat).cloned().unwrap_or_default();
+    // Our own types always serialise.
+    let you = serde_json::to_string(&you).unwrap_or_default();
+    let may = serde_json::to_string(&may).unwrap_or_default();
+    let state = u.view_json();
+    let mut out = String::with_capacity(state.len() + may.len() + 64);
+    out.push_str("{\"t\":\"");
+    out.push_str(t);
+    out.push_str("\",\"seq\":");
+    out.push_str(&u.seq.to_string());
+    out.push_str(",\"you\":");
+    out.push_str(&you);
+    out.push_str(",\"state\":");
+    out.push_str(state);
+    out.push_str(",\"may\":");
+    out.push_str(&may);
+    out.push('}');
+    out
 }
 
 /// The lag estimate from acknowledged updates.
@@ -196,6 +198,9 @@ async fn session(
         .send(Message::Text(state_msg(true, &first, seat).into()))
         .await
         .is_ok();
+    // Not kept for the socket's lifetime: the view and its JSON are most of a
+    // game's memory.
+    drop(first);
     let mut shutdown = app.shutdown.clone();
     while open {
         tokio::select! {
@@ -348,6 +353,74 @@ async fn handle_text(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn state_messages_are_the_text_of_their_protocol_types() {
+        use crate::clock::TimeControl;
+        use crate::game::{GameState, Limits, Record, Seats, SecretHash, Standing};
+        use crate::protocol::{Mode, Status};
+        use crate::time::Now;
+        let r = Record {
+            id: "s".into(),
+            created_at: 0,
+            mode: Mode::Friend,
+            level: None,
+            computer: None,
+            control: TimeControl::fischer(60_000, 0),
+            seats: Seats([Some(SecretHash::of("w")), Some(SecretHash::of("b"))]),
+            join_key: None,
+            start: None,
+            status: Status::Active,
+            ending: None,
+            clocks: [60_000, 60_000],
+            finished_at: None,
+            standing: Standing::default(),
+            turn_since: None,
+            after: Default::default(),
+        };
+        let limits = Limits {
+            grace_ms: 1,
+            join_timeout_ms: 1,
+        };
+        let now = Now { mono: 0, wall: 0 };
+        let g = GameState::from_record(&r, &[], limits, now, None).expect("a valid record");
+        let mut v = view::view(&g, now);
+        v.seq = Some(7);
+        let u = Update {
+            seq: 7,
+            view: Arc::new(v),
+            may: [
+                g.may(Seat::Player(Color::White), now),
+                g.may(Seat::Player(Color::Black), now),
+                g.may(Seat::Both, now),
+            ],
+            finished: false,
+            json: Default::default(),
+        };
+        for seat in [
+            Seat::Player(Color::White),
+            Seat::Player(Color::Black),
+            Seat::Both,
+            Seat::Spectator,
+        ] {
+            let (seq, you, state) = (7, view::you(seat), u.view.clone());
+            let may = u.may_for(seat).cloned().unwrap_or_default();
+            let hello = ServerMsg::Hello {
+                seq,
+                you,
+                state: state.clone(),
+                may: may.clone(),
+            };
+            let plain = ServerMsg::State {
+                seq,
+                you,
+                state,
+                may,
+            };
+            assert_eq!(state_msg(true, &u, seat), send_text(&hello));
+            assert_eq!(state_msg(false, &u, seat), send_text(&plain));
+        }
+    }
 
     #[test]
     fn lag_credit_is_half_the_smoothed_round_trip_and_bounded() {

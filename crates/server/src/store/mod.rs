@@ -237,7 +237,7 @@ impl Store {
                 };
                 private_file(&path)?;
                 let (w, r) = sqlite::open_pair(&path)?;
-                sqlite::start_checkpoints(&path, Arc::downgrade(&alive))?;
+                sqlite::start_checkpoints(&path, Arc::downgrade(&alive), w.wal_frames())?;
                 (Box::new(w), Box::new(r))
             }
         };

@@ -1,6 +1,18 @@
 //! The SQLite backend: a file in the data directory, WAL journal, one writer
 //! connection, one reader, and a checkpoint thread that copies the WAL back
 //! beside the writer.
+//!
+//! Durability: `synchronous=NORMAL` in WAL mode. A commit appends to the WAL
+//! without an fsync, so an acknowledged move survives a crash or `kill -9` of the
+//! process (the operating system holds the written pages); a power loss may lose
+//! the last commits but never corrupts the database (checkpoints do fsync).
+//!
+//! Checkpoints stay off the commit path: the checkpoint thread copies the WAL
+//! back several times a second while the writer goes on committing. A passive
+//! checkpoint alone never lets the WAL start over under a steady stream of
+//! writes, so when it has grown past [`WAL_RESTART_FRAMES`] the writer finishes
+//! the (by then small) rest between two transactions, and the next transaction
+//! writes the WAL from its beginning again.
 
 use super::rows::{
     barred_code, color_code, hashed, ms, notice_code, GAME_COLUMNS, PLAIN_SECRETS, READ_COLUMNS,
@@ -10,11 +22,27 @@ use super::{unix_ms, Backend, GameRow, MoveRow, StoreError, Write, MIGRATIONS};
 use crate::game::Change;
 use rusqlite::{params, Connection, OptionalExtension};
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// How many WAL frames (pages) the WAL may hold before the writer completes a
+/// checkpoint so that it restarts: 16,384 frames of 4 KiB, 64 MiB.
+pub const WAL_RESTART_FRAMES: u64 = 16_384;
+/// How often the checkpoint thread copies the WAL back.
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(200);
 
 pub struct Sqlite {
     conn: Connection,
-    last_checkpoint: Instant,
+    /// The WAL's length in frames, as the checkpoint thread last saw it.
+    wal_frames: Arc<AtomicU64>,
+}
+
+impl Sqlite {
+    /// The WAL length that the checkpoint thread reports to this writer.
+    pub fn wal_frames(&self) -> Arc<AtomicU64> {
+        self.wal_frames.clone()
+    }
 }
 
 impl From<rusqlite::Error> for StoreError {
@@ -34,22 +62,34 @@ pub fn open_pair(path: &Path) -> Result<(Sqlite, Sqlite), StoreError> {
     Ok((
         Sqlite {
             conn: writer,
-            last_checkpoint: Instant::now(),
+            wal_frames: Arc::default(),
         },
         Sqlite {
             conn: reader,
-            last_checkpoint: Instant::now(),
+            wal_frames: Arc::default(),
         },
     ))
 }
 
-/// Starts the checkpoint thread for `path`; it stops when `alive` is gone.
-pub fn start_checkpoints(path: &Path, alive: std::sync::Weak<()>) -> Result<(), StoreError> {
+/// Starts the checkpoint thread for `path`, which reports the WAL's length to
+/// `wal_frames`; it stops when `alive` is gone.
+pub fn start_checkpoints(
+    path: &Path,
+    alive: std::sync::Weak<()>,
+    wal_frames: Arc<AtomicU64>,
+) -> Result<(), StoreError> {
     let conn = open(path)?;
     std::thread::Builder::new()
         .name("guoxiang-checkpoint".into())
-        .spawn(move || checkpoint_loop(conn, alive))?;
+        .spawn(move || checkpoint_loop(conn, alive, wal_frames))?;
     Ok(())
+}
+
+/// `PRAGMA wal_checkpoint(PASSIVE)`: the WAL's length in frames afterwards.
+fn passive_checkpoint(conn: &Connection) -> Option<u64> {
+    conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |r| r.get::<_, i64>(1))
+        .ok()
+        .map(|n| n.max(0) as u64)
 }
 
 fn open(path: &Path) -> Result<Connection, StoreError> {
@@ -273,16 +313,18 @@ fn placeholders(first: usize, n: usize) -> String {
         .join(", ")
 }
 
-/// Copies the WAL back into the database every second (without blocking the
-/// writer), until every handle of the store is gone.
-fn checkpoint_loop(conn: Connection, alive: std::sync::Weak<()>) {
+/// Copies the WAL back into the database every [`CHECKPOINT_EVERY`] (without
+/// blocking the writer), until every handle of the store is gone.
+fn checkpoint_loop(conn: Connection, alive: std::sync::Weak<()>, wal_frames: Arc<AtomicU64>) {
     loop {
-        std::thread::sleep(std::time::Duration::from_secs(1));
+        std::thread::sleep(CHECKPOINT_EVERY);
         if alive.upgrade().is_none() {
             return;
         }
         // A failed checkpoint is retried next time; the WAL only grows meanwhile.
-        let _ = conn.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+        if let Some(n) = passive_checkpoint(&conn) {
+            wal_frames.store(n, Ordering::Relaxed);
+        }
     }
 }
 
@@ -299,15 +341,18 @@ impl Backend for Sqlite {
     }
 
     fn housekeeping(&mut self) {
-        // The checkpoint thread copies the WAL back while we write; once a second
-        // the writer finishes the job between two transactions, so that the next
-        // transaction can restart the WAL from its beginning (under a steady stream
-        // of writes it would otherwise grow without end).
-        if self.last_checkpoint.elapsed() >= Duration::from_secs(1) {
-            let _ = self
-                .conn
-                .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
-            self.last_checkpoint = Instant::now();
+        // The checkpoint thread copies the WAL back while we write; when the WAL
+        // has grown long the writer finishes the job between two transactions
+        // (only what was written since the thread's last pass), so that the next
+        // transaction restarts the WAL from its beginning (under a steady stream
+        // of writes it would otherwise grow without end). Once every few seconds
+        // at thousands of moves a second, not after every commit.
+        if self.wal_frames.load(Ordering::Relaxed) >= WAL_RESTART_FRAMES {
+            let _ = passive_checkpoint(&self.conn);
+            // The next transaction restarts the WAL if this checkpoint was
+            // complete; if not (a reader held it back), the thread's next report
+            // asks again.
+            self.wal_frames.store(0, Ordering::Relaxed);
         }
     }
 
@@ -419,5 +464,51 @@ impl Backend for Sqlite {
             .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
             .collect::<Result<Vec<_>, _>>()?;
         Ok(rows)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wal_len(path: &Path) -> u64 {
+        let mut wal = path.as_os_str().to_owned();
+        wal.push("-wal");
+        std::fs::metadata(wal).map_or(0, |m| m.len())
+    }
+
+    fn write(db: &mut Sqlite, at: i64) {
+        let r = db.apply(&[&Write::Alive { at }]).expect("commit");
+        assert!(r.iter().all(Result::is_ok));
+        db.housekeeping();
+    }
+
+    #[test]
+    fn the_writer_restarts_a_long_wal_between_transactions_and_leaves_a_short_one_alone() {
+        let dir = std::env::temp_dir().join(format!("gx-wal-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("dir");
+        let path = dir.join("db.sqlite3");
+        let (mut db, _reader) = open_pair(&path).expect("open");
+        // A short WAL: no checkpoint on the commit path, the WAL grows.
+        write(&mut db, 1);
+        let short = wal_len(&path);
+        for at in 2..20 {
+            write(&mut db, at);
+        }
+        let grown = wal_len(&path);
+        assert!(grown > short, "{short} -> {grown}");
+        // The checkpoint thread reports a long WAL: the writer completes the
+        // checkpoint, and the next transactions write the WAL from its start
+        // again instead of appending.
+        db.wal_frames.store(WAL_RESTART_FRAMES, Ordering::Relaxed);
+        write(&mut db, 20);
+        let restarted = wal_len(&path);
+        for at in 21..40 {
+            write(&mut db, at);
+        }
+        assert_eq!(wal_len(&path), restarted);
+        assert_eq!(db.wal_frames.load(Ordering::Relaxed), 0);
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }
