@@ -20,13 +20,16 @@ macro_rules! asset {
     };
 }
 
+/// One built file: its bytes, and the same gzipped.
+type Asset = (&'static [u8], &'static [u8]);
+
 static INDEX: (&[u8], &[u8]) = asset!("index.html");
 static APP_JS: (&[u8], &[u8]) = asset!("app.js");
 static APP_CSS: (&[u8], &[u8]) = asset!("app.css");
 static SW_JS: (&[u8], &[u8]) = asset!("sw.js");
 static MANIFEST: (&[u8], &[u8]) = asset!("manifest.webmanifest");
 /// The message catalogues, by their path under `/assets/`.
-static CATALOGUES: [(&str, (&[u8], &[u8])); 3] = [
+static CATALOGUES: [(&str, Asset); 3] = [
     ("i18n-en.json", asset!("i18n-en.json")),
     ("i18n-zh-CN.json", asset!("i18n-zh-CN.json")),
     ("i18n-zh-TW.json", asset!("i18n-zh-TW.json")),
