@@ -1,8 +1,10 @@
 // Builds the front end into the folder named on the command line (crates/server/build.rs
-// passes its OUT_DIR): app.js and app.css (bundled, minified) and index.html, which names
-// them with a content hash so that browsers may cache them for good; sw.js, the service
-// worker, which caches that page and those assets (its version is their hash); and the web
-// manifest.
+// passes its OUT_DIR): app.js and app.css (bundled, minified); one message catalogue per
+// language, i18n-<lang>.json (minified from crates/i18n/catalogue, not bundled: a page loads
+// only its own language's); index.html, which names them all with a content hash so that
+// browsers may cache them for good, and inlines src/boot.ts, which starts fetching the
+// page's catalogue at once; sw.js, the service worker, which caches that page and those
+// assets (its version is their hash); and the web manifest.
 import * as esbuild from "esbuild";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -17,22 +19,49 @@ if (!out) {
 }
 mkdirSync(out, { recursive: true });
 
+const LANGS = ["en", "zh-CN", "zh-TW"];
+const hash = (bytes) => createHash("sha256").update(bytes).digest("hex").slice(0, 12);
+
+// The catalogues: each minified, written as its own asset, named with its hash.
+const catalogues = {};
+const catalogueUrls = {};
+for (const lang of LANGS) {
+  const text = Buffer.from(JSON.stringify(JSON.parse(readFileSync(join(here, `../crates/i18n/catalogue/${lang}.json`), "utf8"))));
+  const name = `i18n-${lang}.json`;
+  writeFileSync(join(out, name), text);
+  catalogues[name] = text;
+  catalogueUrls[lang] = `/assets/${name}?v=${hash(text)}`;
+}
+
 const common = { bundle: true, minify: true, write: false, logLevel: "warning", target: ["es2022"] };
 const js = await esbuild.build({ ...common, entryPoints: [join(here, "src/main.ts")], format: "iife", outfile: "app.js" });
 const css = await esbuild.build({ ...common, entryPoints: [join(here, "src/style.css")], outfile: "app.css" });
+const boot = await esbuild.build({
+  ...common,
+  entryPoints: [join(here, "src/boot.ts")],
+  format: "iife",
+  outfile: "boot.js",
+  legalComments: "none",
+  define: { GX_CATALOGUES: JSON.stringify(catalogueUrls) },
+});
+const bootText = boot.outputFiles[0].text.trim();
+if (bootText.includes("</script")) throw new Error("boot.ts cannot be inlined: it contains </script");
 
-const hash = (bytes) => createHash("sha256").update(bytes).digest("hex").slice(0, 12);
 const jsText = js.outputFiles[0].contents;
 const cssText = css.outputFiles[0].contents;
 writeFileSync(join(out, "app.js"), jsText);
 writeFileSync(join(out, "app.css"), cssText);
 const cssUrl = `/assets/app.css?v=${hash(cssText)}`;
 const jsUrl = `/assets/app.js?v=${hash(jsText)}`;
-const html = readFileSync(join(here, "src/index.html"), "utf8").replace("{{css}}", cssUrl).replace("{{js}}", jsUrl);
+const html = readFileSync(join(here, "src/index.html"), "utf8")
+  .replace("{{boot}}", () => bootText)
+  .replace("{{css}}", cssUrl)
+  .replace("{{js}}", jsUrl);
 writeFileSync(join(out, "index.html"), html);
 const sw = readFileSync(join(here, "src/app/sw.js"), "utf8")
-  .replace("{{version}}", hash(Buffer.concat([Buffer.from(html), jsText, cssText])))
-  .replace("{{assets}}", JSON.stringify([jsUrl, cssUrl]));
+  .replace("{{version}}", hash(Buffer.concat([Buffer.from(html), jsText, cssText, ...Object.values(catalogues)])))
+  .replace("{{assets}}", JSON.stringify([jsUrl, cssUrl, ...LANGS.map((l) => catalogueUrls[l])]));
 writeFileSync(join(out, "sw.js"), sw);
 writeFileSync(join(out, "manifest.webmanifest"), readFileSync(join(here, "src/app/manifest.webmanifest")));
-console.log(`web: app.js ${jsText.length} B, app.css ${cssText.length} B`);
+const sizes = Object.entries(catalogues).map(([n, b]) => `${n} ${b.length} B`).join(", ");
+console.log(`web: app.js ${jsText.length} B, app.css ${cssText.length} B, inline boot ${bootText.length} B, ${sizes}`);

@@ -38,7 +38,7 @@ use std::time::{Instant, SystemTime, UNIX_EPOCH};
 
 /// The front end, relative to this crate.
 const WEB: &str = "../../web";
-/// The message catalogue the front end imports (`web/src/i18n.ts`), relative to this crate.
+/// The message catalogue, which `build.mjs` writes as one asset per language, relative to this crate.
 const CATALOGUE: &str = "../i18n/catalogue";
 /// The inputs of the front-end build inside [`WEB`] (files or folders, read recursively).
 const WEB_INPUTS: &[&str] = &[
@@ -48,16 +48,21 @@ const WEB_INPUTS: &[&str] = &[
     "package-lock.json",
     "tsconfig.json",
 ];
-/// What `build.mjs` writes; each is also stored gzipped.
+/// What `build.mjs` writes; each is also stored gzipped. The catalogues, one per language,
+/// are separate assets: a page fetches only its own language's.
 const OUTPUTS: &[&str] = &[
     "app.js",
     "app.css",
     "index.html",
     "sw.js",
     "manifest.webmanifest",
+    "i18n-en.json",
+    "i18n-zh-CN.json",
+    "i18n-zh-TW.json",
 ];
 /// Part of the key: change it when this script makes different files from the same inputs.
-const RECIPE: &str = "guoxiang-web 2: tsc, build.mjs (+ sw.js, manifest), gzip best";
+const RECIPE: &str =
+    "guoxiang-web 3: tsc, build.mjs (+ sw.js, manifest, one catalogue per language), gzip best";
 /// How many cached builds stay under `<target>/guoxiang-web`.
 const KEEP: usize = 4;
 /// Where `web/node_modules` records the hash of the lock file it was installed from.
@@ -291,6 +296,9 @@ fn placeholder(why: &str) -> Vec<(String, Vec<u8>)> {
             "manifest.webmanifest",
             b"{\"name\":\"guoxiang\",\"start_url\":\"/\"}".to_vec(),
         ),
+        ("i18n-en.json", b"{}".to_vec()),
+        ("i18n-zh-CN.json", b"{}".to_vec()),
+        ("i18n-zh-TW.json", b"{}".to_vec()),
     ];
     files
         .into_iter()

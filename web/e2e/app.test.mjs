@@ -131,6 +131,8 @@ test("settings are remembered: the forms' last choices, the settings page, move 
   // The language label and the language names are each in their own script.
   for (const [lang, label, logo] of [["zh-CN", "语言", "国象"], ["zh-TW", "語言", "西洋棋"], ["en", "Language", "guoxiang"]]) {
     await page.selectOption(".settings-page select.lang", lang);
+    // The page switches once that language's catalogue has come (html's lang changes then).
+    await page.waitForSelector(`html[lang="${lang}"]`, { state: "attached" });
     assert.equal((await page.textContent(".settings-page .setting:has(select.lang) > span")).trim(), label);
     assert.equal(await page.evaluate(() => document.querySelector(".logo").firstChild.textContent), logo);
   }
@@ -183,13 +185,18 @@ test("the service worker serves a second visit from its cache; offline, the app 
   });
   await page.goto(BASE + "/settings");
   await page.waitForSelector("main.settings-page");
-  assert.deepEqual(fromWorker, { "/assets/app.js": true, "/assets/app.css": true });
+  assert.deepEqual(fromWorker, { "/assets/app.js": true, "/assets/app.css": true, "/assets/i18n-zh-TW.json": true });
   // Offline: the page still opens (any route), and a banner says the server cannot be reached.
   await context.setOffline(true);
   await page.goto(BASE + "/games");
   await page.waitForSelector("main.games-page");
   await page.waitForSelector(".offline-banner:visible");
   assert.match(await page.textContent(".offline-banner"), new RegExp(CAT["zh-TW"]["ui.app.offline"].slice(0, 8)));
+  // Another language, never fetched by this page, also comes from the worker's cache.
+  await page.goto(BASE + "/settings");
+  await page.selectOption("main.settings-page select.lang", "en");
+  await page.waitForSelector('html[lang="en"]', { state: "attached" });
+  assert.equal(await page.textContent("main.settings-page h1"), CAT.en["ui.settings"]);
   await context.setOffline(false);
   await page.waitForSelector(".offline-banner", { state: "hidden", timeout: 15000 });
 });
@@ -234,17 +241,25 @@ test("an unknown path: status 404 and a page saying so in the reader's language,
 });
 
 test("the whole app, gzipped, weighs at most 1.5 times the 31 KB of the page before the shell", { timeout: 30000 }, async () => {
-  const { page } = await newPage(browser, { lang: "zh-CN" });
-  const sizes = {};
-  page.on("response", async (r) => {
-    const p = new URL(r.url()).pathname;
-    if (p.startsWith("/assets/") || p === "/") sizes[p] = Number((await r.allHeaders())["content-length"] ?? 0);
-  });
-  await page.goto(BASE + "/", { waitUntil: "load" });
-  await page.waitForSelector(".start-computer");
-  const total = sizes["/"] + sizes["/assets/app.js"] + sizes["/assets/app.css"];
-  console.log(`app weight: ${total} B gzipped (${JSON.stringify(sizes)})`);
-  assert.ok(total > 10_000 && total <= 1.5 * 31_000, String(total));
+  // Everything the page loads before it is usable: the page, its script and style sheet, and
+  // the one catalogue of its language (the heaviest, zh-TW, and the one a zh-CN reader gets).
+  for (const lang of ["zh-TW", "zh-CN"]) {
+    const { page, context } = await newPage(browser, { lang });
+    const sizes = {};
+    const pending = [];
+    page.on("response", (r) => {
+      const p = new URL(r.url()).pathname;
+      if (p.startsWith("/assets/") || p === "/") pending.push(r.allHeaders().then((h) => (sizes[p] = Number(h["content-length"] ?? 0))));
+    });
+    await page.goto(BASE + "/", { waitUntil: "load" });
+    await page.waitForSelector(".start-computer");
+    await Promise.all(pending);
+    assert.deepEqual(Object.keys(sizes).sort(), ["/", "/assets/app.css", "/assets/app.js", `/assets/i18n-${lang}.json`], "only its own language's catalogue");
+    const total = Object.values(sizes).reduce((a, b) => a + b, 0);
+    console.log(`app weight (${lang}): ${total} B gzipped (${JSON.stringify(sizes)})`);
+    assert.ok(total > 10_000 && total <= 1.5 * 31_000, String(total));
+    await context.close();
+  }
 });
 
 test("screenshots of every page, desktop and phone, light and dark", { timeout: 180000 }, async () => {

@@ -74,7 +74,7 @@ test("the visitor's own games: names, results from their side, moves as moves", 
   const recent = await page.$$eval(".recent-games .game-row", (x) => x.map((r) => [r.dataset.id, r.querySelector(".game-link").textContent]));
   const lostRow = recent.find(([id]) => id === lost.id);
   assert.ok(lostRow, "the finished game is among the recent games");
-  assert.equal(lostRow[1], "电脑（3级） 对 匿名棋手");
+  assert.equal(lostRow[1], "电脑（3级）对匿名棋手");
   assert.ok(!recent.find(([id]) => id === foreign.id), "a game in play is not listed");
   await shot(page, "games-desktop");
   // A row opens the game as a replay.

@@ -62,8 +62,8 @@ test("move confirmation: the piece waits on its square; Escape cancels, Enter pl
 
 test("the status line has no full stop before its separator; untimed games show no clocks", { timeout: 60000 }, async () => {
   for (const [lang, expected] of [
-    ["zh-CN", "轮到黑方走棋 · 已预走 2 步"],
-    ["zh-TW", /^輪到黑方走棋 · 已預走 2 步$/],
+    ["zh-CN", "轮到黑方走棋 · 已预走2步"],
+    ["zh-TW", /^輪到黑方走棋 · 已預走2步$/],
     ["en", /^Black to move · 2 premove/],
   ]) {
     const g = await createGame({ mode: "friend", color: "white" });

@@ -24,9 +24,12 @@ test("the language follows the browser and switches at any time", { timeout: 600
   await en.page.click(".start-hotseat");
   await en.page.waitForSelector(".board .piece");
   assert.equal(await en.page.textContent(".tools .flip"), "Flip board");
+  // The page switches once that language's catalogue has come (html's lang changes then).
   await en.page.selectOption("select.lang", "zh-TW");
+  await en.page.waitForSelector('html[lang="zh-TW"]', { state: "attached" });
   assert.equal(await en.page.textContent(".tools .flip"), "翻轉棋盤");
   await en.page.selectOption("select.lang", "zh-CN");
+  await en.page.waitForSelector('html[lang="zh-CN"]', { state: "attached" });
   assert.equal(await en.page.textContent(".tools .flip"), "翻转棋盘");
   await en.page.reload();
   await en.page.waitForSelector(".board .piece");

@@ -3,6 +3,8 @@
 //! home (`/`), a game (`/game/ID`), a join link (`/join/ID?key=K`), a spectator's view
 //! (`/watch/ID`), the visitor's games (`/games`), the settings (`/settings`); any other path
 //! shows "not found". Later pages add a `registerRoute` line here and an entry in `app/nav.ts`.
+//! Nothing is drawn before the page's message catalogue is there (its fetch began in
+//! index.html, in parallel with this script).
 
 import { gamesView } from "./games";
 import { registerServiceWorker } from "./app/offline";
@@ -13,7 +15,7 @@ import { mountShell } from "./app/shell";
 import { GamePage } from "./game/page";
 import { joinGame } from "./game/join";
 import { homePage } from "./home";
-import { preferredLang, setLang, t } from "./i18n";
+import { setLang, startLang, t } from "./i18n";
 import { installPieceCss } from "./pieces";
 import { savedGames, settings } from "./store";
 import { el } from "./ui";
@@ -40,12 +42,30 @@ function joinPage(id: string): Page {
   return { root, render: () => undefined, destroy: () => (live = false) };
 }
 
-function start(): void {
+/** Shown, in all three languages, when no catalogue could be loaded (no network and none
+ *  cached): the page cannot speak any language without one. */
+function cannotLoad(outlet: HTMLElement): void {
+  outlet.replaceChildren(
+    el("main", { class: "not-found" }, [
+      el("p", { role: "alert" }, ["The page could not load its texts. 页面文字未能加载。頁面文字未能載入。"]),
+      el("p", {}, [el("a", { href: location.href, class: "button home-link" }, ["↻"])]),
+    ]),
+  );
+}
+
+async function start(): Promise<void> {
   const s = settings();
-  setLang(s.lang ?? preferredLang(navigator.languages));
   installPieceCss();
   applySettings(s);
   const outlet = document.getElementById("app")!; // index.html has it
+  try {
+    await setLang(startLang(s.lang, navigator.languages));
+  } catch (e) {
+    console.error("no message catalogue:", e);
+    cannotLoad(outlet);
+    registerServiceWorker();
+    return;
+  }
   mountShell(outlet);
   registerRoute(/^\/$/, () => homePage(go));
   registerRoute(/^\/game\/([0-9a-zA-Z]+)$/, (m) => gamePage(m[1], savedGames()[m[1]]?.secret ?? null));
@@ -57,4 +77,4 @@ function start(): void {
   registerServiceWorker();
 }
 
-start();
+void start();

@@ -1,8 +1,9 @@
 //! The browser front end, embedded: `build.rs` bundles `web/` into `OUT_DIR/web` and this
 //! module serves it. Every front-end path (`/`, `/game/ID`, `/join/ID`, `/watch/ID`, `/games`,
 //! `/settings`) gets the same `index.html`, which routes in the browser; `/assets/app.{js,css}`
-//! are served gzipped when the browser accepts it, and cached for good (the page names them
-//! with a content hash). `/sw.js` (the service worker, never cached by HTTP so an update is
+//! and the message catalogues `/assets/i18n-{en,zh-CN,zh-TW}.json` (the page fetches only its
+//! language's) are served gzipped when the browser accepts it, and cached for good (the page
+//! names them with a content hash). `/sw.js` (the service worker, never cached by HTTP so an update is
 //! seen at once) and `/manifest.webmanifest` make the app open offline. Any other path that is
 //! not the API's gets the same page with status 404 (the page then says "not found" in the
 //! reader's language); `/api/*` keeps its JSON errors.
@@ -19,11 +20,25 @@ macro_rules! asset {
     };
 }
 
+/// One built file: its bytes, and the same gzipped.
+type Asset = (&'static [u8], &'static [u8]);
+
 static INDEX: (&[u8], &[u8]) = asset!("index.html");
 static APP_JS: (&[u8], &[u8]) = asset!("app.js");
 static APP_CSS: (&[u8], &[u8]) = asset!("app.css");
 static SW_JS: (&[u8], &[u8]) = asset!("sw.js");
 static MANIFEST: (&[u8], &[u8]) = asset!("manifest.webmanifest");
+/// The message catalogues, by their path under `/assets/`.
+static CATALOGUES: [(&str, Asset); 3] = [
+    ("i18n-en.json", asset!("i18n-en.json")),
+    ("i18n-zh-CN.json", asset!("i18n-zh-CN.json")),
+    ("i18n-zh-TW.json", asset!("i18n-zh-TW.json")),
+];
+
+/// The paths the catalogues are served at (`/assets/i18n-<lang>.json`), for the router.
+pub fn catalogue_paths() -> impl Iterator<Item = String> {
+    CATALOGUES.iter().map(|(name, _)| format!("/assets/{name}"))
+}
 
 fn accepts_gzip(headers: &HeaderMap) -> bool {
     headers
@@ -125,6 +140,20 @@ pub async fn app_css(headers: HeaderMap) -> Response {
     )
 }
 
+/// `/assets/i18n-<lang>.json`: one language's messages (the page names it with a content hash).
+pub async fn catalogue(uri: Uri, headers: HeaderMap) -> Response {
+    let name = uri.path().trim_start_matches("/assets/");
+    match CATALOGUES.iter().find(|(n, _)| *n == name) {
+        Some((_, bytes)) => serve(
+            &headers,
+            *bytes,
+            "application/json; charset=utf-8",
+            "public, max-age=31536000, immutable",
+        ),
+        None => crate::http::not_found().await.into_response(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -161,9 +190,38 @@ mod tests {
             .find(|s| s.starts_with("/assets/app.js?v="))
             .expect("the page names its script");
         assert!(sw.contains(js), "{sw}");
+        for (name, _) in &CATALOGUES {
+            let url = page
+                .split('"')
+                .find(|s| s.starts_with(&format!("/assets/{name}?v=")))
+                .unwrap_or_else(|| panic!("the page names {name}: {page}"));
+            assert!(sw.contains(url), "the worker caches {url}: {sw}");
+        }
         assert!(std::str::from_utf8(MANIFEST.0)
             .unwrap()
             .contains("\"start_url\""));
+    }
+
+    #[tokio::test]
+    async fn each_catalogue_is_its_own_cacheable_gzipped_asset() {
+        for (name, (plain, gz)) in &CATALOGUES {
+            let uri: Uri = format!("/assets/{name}").parse().unwrap();
+            let resp = catalogue(uri, with("gzip")).await;
+            assert_eq!(resp.status(), StatusCode::OK, "{name}");
+            assert_eq!(resp.headers()[header::CONTENT_ENCODING], "gzip");
+            assert_eq!(
+                resp.headers()[header::CACHE_CONTROL],
+                "public, max-age=31536000, immutable"
+            );
+            assert!(gz.len() < plain.len(), "{name}");
+            let messages: serde_json::Value = serde_json::from_slice(plain).unwrap();
+            assert!(messages["ui.title"].is_string(), "{name}");
+        }
+        let uri = Uri::from_static("/assets/i18n-fr.json");
+        assert_eq!(
+            catalogue(uri, HeaderMap::new()).await.status(),
+            StatusCode::NOT_FOUND
+        );
     }
 
     async fn body_of(resp: Response) -> String {

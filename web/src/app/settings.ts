@@ -57,7 +57,10 @@ export function settingControls(full: boolean): HTMLElement[] {
   const controls = [
     select<Lang>("lang", t("ui.app.language"), LANGS, (l) => LANG_NAMES[l], lang(), (l) => {
       saveSettings({ lang: l });
-      setLang(l);
+      // The page re-renders once that language's catalogue is there; if it cannot be
+      // fetched (offline, never cached), the page stays as it is and the choice applies
+      // from the next visit.
+      setLang(l).catch((e: unknown) => console.warn("cannot switch language:", e));
     }),
     select("theme", t("ui.app.theme"), THEMES, (v) => t("ui.app.theme." + v), s.theme, (v) => save({ theme: v })),
     select("piece-style", t("ui.pieces"), PIECE_STYLES, (p) => t("ui.pieces." + p), s.pieces, (p) => save({ pieces: p })),

@@ -1,5 +1,6 @@
 // guoxiang's service worker (served as /sw.js, scope /). It keeps the app shell (the page and
-// this build's hashed script and style sheet) so that a second visit opens at once and the app
+// this build's hashed script, style sheet and message catalogues — all three languages, so
+// that switching language works offline too) so that a second visit opens at once and the app
 // still opens when the server cannot be reached. build.mjs fills in ASSETS and VERSION.
 // Assets: cache first (their names change with their content). Pages: the network first, the
 // cached shell when the network fails (the app then routes in the browser and says it is

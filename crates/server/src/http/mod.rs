@@ -31,7 +31,10 @@ pub(crate) type Q = Query<HashMap<String, String>>;
 
 /// The API's routes and the front end's.
 pub fn router(state: Arc<AppState>) -> Router {
-    Router::new()
+    let front = crate::web::catalogue_paths().fold(Router::new(), |r, path| {
+        r.route(&path, get(crate::web::catalogue))
+    });
+    front
         .route("/api/games", post(games::create).get(games::list))
         .route("/api/games/mine", post(games::mine))
         .route("/api/games/{id}", get(games::get_game))
