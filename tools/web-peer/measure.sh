@@ -15,7 +15,9 @@ cat node_modules/chessground/assets/chessground.base.css node_modules/chessgroun
 cat node_modules/cm-chessboard/assets/chessboard.css > "$out/cm.css"
 cp node_modules/cm-chessboard/assets/pieces/standard.svg "$out/cm-pieces.svg"
 (cd ../../web && node build.mjs "$out/gx" >/dev/null)
-printf 'guoxiang (whole app): js %s B, css %s B, html %s B (gzip -9)\n' "$(gz "$out/gx/app.js")" "$(gz "$out/gx/app.css")" "$(gz "$out/gx/index.html")"
+printf 'guoxiang (whole app): js %s B, css %s B, html %s B, the page language'"'"'s catalogue zh-CN %s B / zh-TW %s B / en %s B (gzip -9)\n' \
+  "$(gz "$out/gx/app.js")" "$(gz "$out/gx/app.css")" "$(gz "$out/gx/index.html")" \
+  "$(gz "$out/gx/i18n-zh-CN.json")" "$(gz "$out/gx/i18n-zh-TW.json")" "$(gz "$out/gx/i18n-en.json")"
 printf 'chessground 9.2.1 + chess.js 1.4.0: js %s B, css+pieces %s B\n' "$(gz "$out/chessground.js")" "$(gz "$out/cg.css")"
 printf 'cm-chessboard 8.15.1 + chess.js 1.4.0: js %s B, css %s B, pieces %s B\n' "$(gz "$out/cm-chessboard.js")" "$(gz "$out/cm.css")" "$(gz "$out/cm-pieces.svg")"
 rm -rf "$out"
