@@ -243,6 +243,14 @@ impl Srv {
     }
 }
 
+/// Whether an I/O error only says the peer closed the connection first.
+fn cut_short(e: &std::io::Error) -> bool {
+    matches!(
+        e.kind(),
+        std::io::ErrorKind::BrokenPipe | std::io::ErrorKind::ConnectionReset
+    )
+}
+
 pub async fn http_raw(
     addr: SocketAddr,
     method: &str,
@@ -258,9 +266,30 @@ pub async fn http_raw(
             "{method} {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
             body.len()
         );
-        s.write_all(req.as_bytes()).await.expect("send");
-        let mut buf = Vec::new();
-        s.read_to_end(&mut buf).await.expect("read");
+        // The server may answer (e.g. 413 to a body over the limit) and close before the whole
+        // request is written: write and read at once, so the answer is read as soon as it
+        // comes, and a write cut short by that close is not a failure of the request.
+        let (mut rd, mut wr) = s.split();
+        let write = async {
+            match wr.write_all(req.as_bytes()).await {
+                Err(e) if !cut_short(&e) => panic!("send: {e}"),
+                _ => {}
+            }
+        };
+        let read = async {
+            let mut buf = Vec::new();
+            let mut chunk = [0u8; 16 * 1024];
+            loop {
+                match rd.read(&mut chunk).await {
+                    Ok(0) => break,
+                    Ok(n) => buf.extend_from_slice(&chunk[..n]),
+                    Err(e) if cut_short(&e) && !buf.is_empty() => break,
+                    Err(e) => panic!("read: {e}"),
+                }
+            }
+            buf
+        };
+        let ((), buf) = tokio::join!(write, read);
         let text = String::from_utf8_lossy(&buf).to_string();
         let (head, rest) = text.split_once("\r\n\r\n").expect("a response");
         let status: u16 = head
