@@ -1,7 +1,8 @@
 //! The game's buttons for what the server says this player may do right now (`may`): abort,
 //! resign (asked twice), draw offers and claims, takebacks; "new game" once it is over.
 
-import type { GameSocket, GameState, May } from "../api";
+import type { GameState, May } from "../api";
+import type { GameSocket } from "./socket";
 import { t } from "../i18n";
 import { button, el } from "../ui";
 

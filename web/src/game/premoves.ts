@@ -3,7 +3,8 @@
 //! `premove` message at a time), so this queue keeps the rest and keeps both in step. Every
 //! change to the queue is made here.
 
-import type { GameSocket, GameState } from "../api";
+import type { GameState } from "../api";
+import type { GameSocket } from "./socket";
 import { applyUci, type Color, type Placement } from "../chess";
 
 /** What the queue needs from the page that owns it. */
