@@ -356,34 +356,9 @@ mod tests {
 
     #[test]
     fn state_messages_are_the_text_of_their_protocol_types() {
-        use crate::clock::TimeControl;
-        use crate::game::{GameState, Limits, Record, Seats, SecretHash, Standing};
-        use crate::protocol::{Mode, Status};
         use crate::time::Now;
-        let r = Record {
-            id: "s".into(),
-            created_at: 0,
-            mode: Mode::Friend,
-            level: None,
-            computer: None,
-            control: TimeControl::fischer(60_000, 0),
-            seats: Seats([Some(SecretHash::of("w")), Some(SecretHash::of("b"))]),
-            join_key: None,
-            start: None,
-            status: Status::Active,
-            ending: None,
-            clocks: [60_000, 60_000],
-            finished_at: None,
-            standing: Standing::default(),
-            turn_since: None,
-            after: Default::default(),
-        };
-        let limits = Limits {
-            grace_ms: 1,
-            join_timeout_ms: 1,
-        };
         let now = Now { mono: 0, wall: 0 };
-        let g = GameState::from_record(&r, &[], limits, now, None).expect("a valid record");
+        let g = crate::protocol::view::tests::game();
         let mut v = view::view(&g, now);
         v.seq = Some(7);
         let u = Update {

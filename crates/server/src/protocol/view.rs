@@ -123,13 +123,14 @@ pub fn response(g: &GameState, seat: Seat, now: Now) -> GameResponse {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::clock::TimeControl;
     use crate::game::{Limits, Record, Seats, SecretHash, Standing};
     use crate::protocol::{Mode, Status};
 
-    fn game() -> GameState {
+    /// A friend game in play, both seats taken, 1+0, no moves (shared with `http/ws.rs`'s tests).
+    pub(crate) fn game() -> GameState {
         let r = Record {
             id: "v".into(),
             created_at: 0,
