@@ -150,6 +150,14 @@ impl Tablebase {
         Ok(moves.into_iter().max_by_key(key))
     }
 
+    /// The longest distance to mate in the table of `class` with `turn` (white = the
+    /// stronger side) to move, over legal positions (an addition to the contract, for
+    /// comparing with published figures).
+    pub fn max_dtm(&self, class: Class, turn: Color) -> Result<u32, ProbeError> {
+        let table = self.load(class)?;
+        Ok(crate::sample::longest(class, &table.vals, turn))
+    }
+
     /// What the file of `class` says.
     pub fn info(&self, class: Class) -> Result<ClassInfo, ProbeError> {
         let (h, file_bytes) = match self.inner.tables[class.id()].get() {
