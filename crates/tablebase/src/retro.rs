@@ -62,7 +62,14 @@ pub(crate) struct Table {
 }
 
 /// Initialises entries `start..start+val.len()` of the flat (side, index) array.
-fn init_range(layout: &Layout, solved: &Solved, start: usize, val: &[AtomicU8], cnt: &[AtomicU8], pend: &[AtomicU8]) {
+fn init_range(
+    layout: &Layout,
+    solved: &Solved,
+    start: usize,
+    val: &[AtomicU8],
+    cnt: &[AtomicU8],
+    pend: &[AtomicU8],
+) {
     let mut kids: Vec<usize> = Vec::with_capacity(128);
     for k in 0..val.len() {
         let flat = start + k;
@@ -118,7 +125,14 @@ fn init_range(layout: &Layout, solved: &Solved, start: usize, val: &[AtomicU8], 
         let c = inside + fixed;
         assert!(c < 250, "too many moves");
         cnt[k].store(c as u8, Relaxed);
-        pend[k].store(if best_win != u8::MAX { best_win } else { worst_loss }, Relaxed);
+        pend[k].store(
+            if best_win != u8::MAX {
+                best_win
+            } else {
+                worst_loss
+            },
+            Relaxed,
+        );
         val[k].store(UNKNOWN, Relaxed);
     }
 }
@@ -143,7 +157,15 @@ fn parallel(total: usize, threads: usize, f: impl Fn(usize, usize) + Sync) {
 /// Processes the positions of `range` (one side) at depth `d`: resolves those due now, and
 /// passes each one's value to its predecessors. Returns whether any position was at `d`.
 #[allow(clippy::too_many_arguments)]
-fn pass_range(layout: &Layout, s: usize, range: (usize, usize), d: u8, val: &[AtomicU8], cnt: &[AtomicU8], pend: &[AtomicU8]) -> bool {
+fn pass_range(
+    layout: &Layout,
+    s: usize,
+    range: (usize, usize),
+    d: u8,
+    val: &[AtomicU8],
+    cnt: &[AtomicU8],
+    pend: &[AtomicU8],
+) -> bool {
     let size = layout.size;
     let other = (1 - s) * size;
     let mut found = false;
@@ -199,10 +221,12 @@ pub(crate) fn solve(class: Class, solved: &Solved, threads: usize) -> Table {
     let layout = Layout::of(class);
     let total = 2 * layout.size;
     let atomics = |n: usize| -> Vec<AtomicU8> { (0..n).map(|_| AtomicU8::new(0)).collect() };
+    let t0 = std::time::Instant::now();
     let (val, cnt, pend) = (atomics(total), atomics(total), atomics(total));
     parallel(total, threads, |a, b| {
         init_range(layout, solved, a, &val[a..b], &cnt[a..b], &pend[a..b])
     });
+    let t_init = t0.elapsed();
     let max_pend = (0..total)
         .filter(|&i| val[i].load(Relaxed) == UNKNOWN)
         .map(|i| pend[i].load(Relaxed))
@@ -214,7 +238,15 @@ pub(crate) fn solve(class: Class, solved: &Solved, threads: usize) -> Table {
         let found = AtomicBool::new(false);
         for s in 0..2 {
             parallel(size, threads, |a, b| {
-                if pass_range(layout, s, (s * size + a, s * size + b), d, &val, &cnt, &pend) {
+                if pass_range(
+                    layout,
+                    s,
+                    (s * size + a, s * size + b),
+                    d,
+                    &val,
+                    &cnt,
+                    &pend,
+                ) {
                     found.store(true, Relaxed);
                 }
             });
@@ -223,7 +255,16 @@ pub(crate) fn solve(class: Class, solved: &Solved, threads: usize) -> Table {
             break;
         }
         d += 1;
-        assert!(d < MAX_DTM, "{class}: a distance to mate beyond {MAX_DTM} plies");
+        assert!(
+            d < MAX_DTM,
+            "{class}: a distance to mate beyond {MAX_DTM} plies"
+        );
+    }
+    if std::env::var_os("GXTB_TRACE").is_some() {
+        eprintln!(
+            "{class}: init {t_init:?}, retrograde {:?}, {d} passes",
+            t0.elapsed() - t_init
+        );
     }
     let mut positions = 0u64;
     let mut max_dtm = 0u32;

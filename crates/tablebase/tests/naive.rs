@@ -5,8 +5,8 @@
 
 mod common;
 use common::tables;
-use guoxiang_tablebase::{Position, Probe, Tablebase};
 use guoxiang_core::{Board, CastlingRights, Color, Piece, Role, Setup, Square};
+use guoxiang_tablebase::{Position, Probe, Tablebase};
 use std::collections::HashMap;
 
 const UNKNOWN: u8 = 255;
@@ -59,7 +59,7 @@ fn lookup(done: &HashMap<Role, Naive>, pos: &Position) -> u8 {
 fn solve(role: Role, done: &HashMap<Role, Naive>) -> Naive {
     let mut vals = vec![UNKNOWN; 2 * 64 * 64 * 64];
     // Children: in-class keys, or fixed values of other classes.
-    let mut kids: HashMap<usize, (Vec<usize>, Vec<u8>)> = HashMap::new();
+    let mut kids: Vec<(usize, Vec<usize>, Vec<u8>)> = Vec::new();
     for stm in [Color::White, Color::Black] {
         for wk in 0..64 {
             for bk in 0..64 {
@@ -87,32 +87,42 @@ fn solve(role: Role, done: &HashMap<Role, Naive>) -> Naive {
                     if inside.is_empty() && outside.is_empty() {
                         vals[k] = if pos.is_check() { 0 } else { 254 };
                     }
-                    kids.insert(k, (inside, outside));
+                    kids.push((k, inside, outside));
                 }
             }
         }
     }
+    let mut open: Vec<&(usize, Vec<usize>, Vec<u8>)> = kids
+        .iter()
+        .filter(|(k, _, _)| vals[*k] == UNKNOWN)
+        .collect();
     for n in 1..250u8 {
         let mut changed = Vec::new();
-        for (&k, (inside, outside)) in &kids {
-            if vals[k] != UNKNOWN {
-                continue;
-            }
-            let values = inside.iter().map(|&c| vals[c]).chain(outside.iter().copied());
+        for &(k, inside, outside) in &open {
+            let k = *k;
+            let values = inside
+                .iter()
+                .map(|&c| vals[c])
+                .chain(outside.iter().copied());
             let all: Vec<u8> = values.collect();
             if n % 2 == 1 {
                 if all.iter().any(|&v| v == n - 1) {
                     changed.push(k);
                 }
-            } else if all.iter().all(|&v| v != UNKNOWN && v != 254 && v % 2 == 1 && v < n) {
+            } else if all
+                .iter()
+                .all(|&v| v != UNKNOWN && v != 254 && v % 2 == 1 && v < n)
+            {
                 changed.push(k);
             }
         }
         for k in changed {
             vals[k] = n;
         }
+        open.retain(|(k, _, _)| vals[*k] == UNKNOWN);
     }
-    for (&k, _) in &kids {
+    for (k, _, _) in &kids {
+        let k = *k;
         if vals[k] == UNKNOWN {
             vals[k] = 254;
         }
@@ -150,7 +160,13 @@ fn compare(tb: &Tablebase, naive: &Naive) {
 fn every_three_piece_position_matches_a_naive_solver() {
     let tb = tables(&["KQK", "KRK", "KBK", "KNK", "KPK"]);
     let mut done = HashMap::new();
-    for role in [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn] {
+    for role in [
+        Role::Queen,
+        Role::Rook,
+        Role::Bishop,
+        Role::Knight,
+        Role::Pawn,
+    ] {
         let naive = solve(role, &done);
         compare(&tb, &naive);
         done.insert(role, naive);

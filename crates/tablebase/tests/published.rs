@@ -49,9 +49,9 @@ fn a_longest_bishop_and_knight_mate_is_found_and_consistent() {
 }
 
 #[test]
-fn philidor_position_is_lost_for_the_rook() {
+fn a_rook_beside_its_cornered_king_loses_to_the_queen() {
     let tb = tables(&["KQKR"]);
-    let pos = Position::from_fen("k7/1r6/1K6/4Q3/8/8/8/8 b - - 0 1").unwrap();
+    let pos = Position::from_fen("k7/1r6/K7/8/8/8/8/3Q4 b - - 0 1").unwrap();
     let p = tb.probe(&pos).unwrap();
     assert_eq!(p.wdl, Wdl::Loss);
     assert_eq!(from_children(&tb, &pos), p);
