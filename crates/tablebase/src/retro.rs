@@ -80,9 +80,9 @@ fn init_range(layout: &Layout, solved: &Solved, start: usize, vc: &[AtomicU16], 
         kids.clear();
         let (mut best_win, mut worst_loss, mut fixed, mut moves) = (u8::MAX, 0u8, 0usize, 0usize);
         let mut inside = 0usize;
-        // With pawns no two moves lead to the same canonical child (the file mirror fixes no
-        // square), so the moves are counted without indexing them.
-        let dedup = !layout.pawns;
+        // Where no two moves can lead to the same canonical child (see `may_repeat`), the
+        // moves are counted without indexing them.
+        let dedup = layout.may_repeat(&sq);
         let in_check = layout.moves(&node, |c| {
             moves += 1;
             match c {
@@ -185,7 +185,7 @@ fn pass_range(
                 preds.push(other + j);
             }
         });
-        if !layout.pawns {
+        if layout.may_repeat(&sq) {
             preds.sort_unstable();
             preds.dedup();
         }
