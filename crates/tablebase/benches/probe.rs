@@ -25,7 +25,7 @@ fn positions(tb: &Tablebase, class: &str) -> Vec<Position> {
 }
 
 fn bench(c: &mut Criterion) {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("tb-bench");
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("tb-cache");
     let classes: Vec<Class> = ["KBNK", "KQPK"]
         .iter()
         .map(|s| s.parse().unwrap())
