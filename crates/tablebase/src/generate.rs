@@ -2,9 +2,8 @@
 //! order, writing each file safely (temporary name, fsync, read back, rename).
 
 use crate::class::Class;
-use crate::format::{self, Header};
+use crate::format::{self, path_of, Header};
 use crate::layout::Layout;
-use crate::probe::Tablebase;
 use crate::retro::{self, Solved};
 use crate::ClassInfo;
 use std::path::Path;
@@ -90,7 +89,6 @@ pub fn generate(
 ) -> Result<Vec<ClassInfo>, GenError> {
     let order = closure(classes);
     let total = order.len();
-    let tb = Tablebase::open(dir);
     let mut solved: Solved = vec![None; Class::all().len()];
     // The last position in `order` at which each class is needed as a dependency.
     let mut last_use = vec![0usize; Class::all().len()];
@@ -131,26 +129,42 @@ pub fn generate(
                 if first_error.is_some() {
                     return Ok(());
                 }
-                for d in class.dependencies() {
-                    if solved[d.id()].is_none() {
-                        let t = tb.load(d).map_err(|e| GenError::Dependency {
-                            class: d,
-                            reason: e.to_string(),
-                        })?;
-                        solved[d.id()] = Some(Arc::new(t.vals.clone()));
+                // Values no class after this one needs are dropped.
+                for c in Class::all() {
+                    if last_use[c.id()] < index {
+                        solved[c.id()] = None;
                     }
                 }
-                if tb.has(class) {
+                let needed_later = order[index + 1..]
+                    .iter()
+                    .any(|c| c.dependencies().contains(&class));
+                // A file that reads back in full (header, length, checksum, values) is kept.
+                if let Ok((header, vals, file_bytes)) = format::read(&path_of(dir, class), class) {
                     progress(GenEvent::Skipped {
                         class,
                         index,
                         total,
                     });
-                    infos[index] = Some(tb.info(class).map_err(|e| GenError::Dependency {
-                        class,
-                        reason: e.to_string(),
-                    })?);
+                    infos[index] = Some(ClassInfo {
+                        class: class.to_string(),
+                        positions: header.positions,
+                        max_dtm: header.max_dtm,
+                        file_bytes,
+                        generated_ms: header.generated_ms,
+                    });
+                    if needed_later {
+                        solved[class.id()] = Some(Arc::new(vals));
+                    }
                     continue;
+                }
+                for d in class.dependencies() {
+                    if solved[d.id()].is_none() {
+                        // Every dependency comes earlier in `order`: solved or kept above.
+                        return Err(GenError::Dependency {
+                            class: d,
+                            reason: format!("not available when {class} needed it"),
+                        });
+                    }
                 }
                 progress(GenEvent::Started {
                     class,
@@ -169,19 +183,11 @@ pub fn generate(
                     checksum: 0,
                 };
                 let vals = Arc::new(table.vals);
-                if order[index + 1..]
-                    .iter()
-                    .any(|c| c.dependencies().contains(&class))
-                {
+                if needed_later {
                     solved[class.id()] = Some(vals.clone());
                 }
                 // The writer lives as long as this scope; a send only fails if it panicked.
                 let _ = to_writer.send((index, header, vals));
-                for d in class.dependencies() {
-                    if last_use[d.id()] <= index {
-                        solved[d.id()] = None;
-                    }
-                }
             }
             Ok(())
         };
