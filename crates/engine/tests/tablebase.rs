@@ -25,6 +25,8 @@ const KBNK: &str = "8/8/8/4k3/8/8/8/KBN5 w - - 0 1";
 const KQKR_WIN: &str = "8/8/3k4/8/3r4/8/8/KQ6 w - - 0 1";
 /// Queen against rook, Black (the rook) to move and lose: only Ra4 holds out longest.
 const KQKR_LOSS: &str = "r7/8/8/3Q4/8/8/1K5k/8 b - - 0 1";
+/// Queen against rook, Black to move: Rd1 pins the queen and holds the draw.
+const KQKR_DRAW: &str = "8/8/3k4/8/3r4/8/8/KQ6 b - - 0 1";
 /// Five pieces: Qxd5 takes the rook into a won queen-against-knight ending.
 const CAPTURE_INTO_KQKN: &str = "1n5k/8/8/3r4/8/8/8/K2Q4 w - - 0 1";
 
@@ -149,6 +151,31 @@ fn the_engine_resists_longest_in_a_lost_ending() {
     let dtms: Vec<u32> = moves.iter().filter_map(|m| m.after.dtm).collect();
     assert!(dtms.iter().min() < dtms.iter().max());
     assert_eq!(play_out(KQKR_LOSS, Color::Black), start.dtm.expect("lost"));
+}
+
+#[test]
+fn the_engine_keeps_a_drawn_ending_drawn_and_scores_it_cp_0() {
+    let tb = Tablebase::open(tables());
+    let pos = Position::from_fen(KQKR_DRAW).expect("valid FEN");
+    assert_eq!(tb.probe(&pos).expect("a table position").wdl, Wdl::Draw);
+    let moves = tb.probe_moves(&pos).expect("probe");
+    assert!(
+        moves.iter().any(|m| m.after.wdl == Wdl::Win),
+        "some moves lose"
+    );
+    let mut e = engine_with(tables());
+    e.send(&format!("position fen {KQKR_DRAW}"));
+    e.send("go depth 6");
+    let (best, lines) = e.bestmove(Duration::from_secs(60));
+    let m = pos.parse_uci(&move_of(&best)).expect("a legal move");
+    let after = tb.probe(&pos.after(m)).expect("a table position");
+    assert_eq!(after.wdl, Wdl::Draw, "{best} gives the draw away");
+    let last = lines
+        .iter()
+        .rev()
+        .find(|l| l.contains(" score "))
+        .expect("an info line");
+    assert!(last.contains(" score cp 0 "), "{last}");
 }
 
 #[test]
