@@ -4,7 +4,7 @@
 Two independent checks of `guoxiang tb probe --json`:
 
 1. WDL against the Syzygy tables made by the public generator (tools/tb-peer/measure.sh leaves
-   them in OUT/syzygy-t2), read with python-chess's own Syzygy prober. For N random legal
+   them in OUT/syzygy-t2, ours in OUT/gxtb-t2), read with python-chess's own Syzygy prober. For N random legal
    positions of every one of the 35 classes with at most four pieces (either colour holding
    the stronger side, either side to move), the position's win/draw/loss and that of every
    legal move after it are compared; the probe's move list must also be exactly the legal
@@ -25,7 +25,7 @@ Besides, every probed position is checked for consistency with its own move list
 follows from the values after its moves (a mate-in-d needs a move to a loss in d-1, etc.).
 
 Usage:
-  python3 tools/tb_referee.py --syzygy OUT/syzygy-t2 --ours OUT/gxtb [--guoxiang BIN]
+  python3 tools/tb_referee.py --syzygy OUT/syzygy-t2 --ours OUT/gxtb-t2 [--guoxiang BIN]
                               [--n 30] [--dtm-n 200] [--seed 1] [--classes KQK,KQKR]
 Needs python-chess (`pip install chess==1.11.2`). Exit status 0 iff there is no mismatch.
 """

@@ -4,7 +4,8 @@
 # Times, in one run on one machine: the Syzygy generator (its published source, built OUTSIDE
 # this repository; it is GPL and none of it is copied here) making every class of ≤ 4 pieces
 # (WDL + DTZ files, compressed) with 1 thread and with 2 threads, and `guoxiang tb gen` making
-# our DTM tables of the same classes. Prints per class and total times and sizes.
+# our DTM tables of the same classes with 1 and 2 threads. Prints per class and total times and
+# sizes.
 #
 # The peer is not fetched by this script. Build it once by hand, anywhere outside the repo:
 #   git clone <a copy of syzygy1/tb> /work/peer/tb && cd /work/peer/tb/src
@@ -17,7 +18,7 @@
 #   --guoxiang    our binary (default target/release/guoxiang; build it with
 #                 `cargo build --release -p guoxiang` first)
 #   --out         where the tables go (default a new temp dir, kept for tools/tb_referee.py):
-#                 OUT/syzygy-t1, OUT/syzygy-t2 (the peer's), OUT/gxtb (ours)
+#                 OUT/syzygy-t1, OUT/syzygy-t2 (the peer's), OUT/gxtb-t1, OUT/gxtb-t2 (ours)
 #   --classes     a subset, for checking the script; list each class after the classes it
 #                 captures or promotes into (the peer needs them), e.g. KQK,KRK,KQKR
 # Run it on an otherwise idle machine: both generators are CPU-bound.
@@ -38,7 +39,7 @@ while [ $# -gt 0 ]; do
     --guoxiang) gx=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --classes) classes=$2; shift 2 ;;
-    -h|--help) sed -n '2,23p' "$0"; exit 0 ;;
+    -h|--help) sed -n '2,/^set -euo/{/^#/p}' "$0"; exit 0 ;;
     *) [ -z "$peer" ] || { echo "unexpected argument: $1" >&2; exit 2; }; peer=$1; shift ;;
   esac
 done
@@ -79,29 +80,34 @@ for t in 1 2; do
   peer_total[$t]=$(ms_since "$total_start")
 done
 
-# Ours, one call for all the classes (it generates them in its own order and threads).
-ours="$out/gxtb"
-rm -rf "$ours" && mkdir -p "$ours"
-start=$(now)
-"$gx" tb gen --dir "$ours" --classes "$classes" 2>"$out/gxtb.log" || {
-  echo "guoxiang tb gen failed (see $out/gxtb.log)" >&2; exit 1; }
-ours_total=$(ms_since "$start")
-declare -A ours_ms ours_bytes ours_dtm
-while IFS= read -r line; do
-  c=$(sed -n 's/.*"class": *"\([A-Z]*\)".*/\1/p' <<<"$line")
-  [ -n "$c" ] || continue
-  ours_ms[$c]=$(sed -n 's/.*"generated_ms": *\([0-9]*\).*/\1/p' <<<"$line")
-  ours_bytes[$c]=$(sed -n 's/.*"file_bytes": *\([0-9]*\).*/\1/p' <<<"$line")
-  ours_dtm[$c]=$(sed -n 's/.*"max_dtm": *\([0-9]*\).*/\1/p' <<<"$line")
-done < <("$gx" tb info --dir "$ours" --json)
+# Ours, one call for all the classes with each thread count (it generates them in its own order).
+declare -A ours_ms ours_bytes ours_dtm ours_total
+for t in 1 2; do
+  ours="$out/gxtb-t$t"
+  rm -rf "$ours" && mkdir -p "$ours"
+  start=$(now)
+  "$gx" tb gen --dir "$ours" --classes "$classes" --threads "$t" >"$out/gxtb-t$t.log" 2>&1 || {
+    echo "guoxiang tb gen failed (see $out/gxtb-t$t.log)" >&2; exit 1; }
+  ours_total[$t]=$(ms_since "$start")
+  while IFS= read -r line; do
+    c=$(sed -n 's/.*"class": *"\([A-Z]*\)".*/\1/p' <<<"$line")
+    [ -n "$c" ] || continue
+    ours_ms[$t,$c]=$(sed -n 's/.*"generated_ms": *\([0-9]*\).*/\1/p' <<<"$line")
+    ours_bytes[$c]=$(sed -n 's/.*"file_bytes": *\([0-9]*\).*/\1/p' <<<"$line")
+    ours_dtm[$c]=$(sed -n 's/.*"max_dtm": *\([0-9]*\).*/\1/p' <<<"$line")
+  done < <("$gx" tb info --dir "$ours" --json)
+done
 
-printf '\n%-6s %12s %12s %12s %14s %14s %8s\n' class "peer 1t s" "peer 2t s" "ours s" "peer bytes" "ours bytes" "max dtm"
+printf '\n%-6s %10s %10s %10s %10s %12s %12s %8s\n' class "peer 1t s" "peer 2t s" "ours 1t s" "ours 2t s" \
+  "peer bytes" "ours bytes" "max dtm"
 sum_pb=0; sum_ob=0
 for c in "${list[@]}"; do
-  printf '%-6s %12s %12s %12s %14s %14s %8s\n' "$c" "$(fmt_s "${peer_ms[1,$c]}")" "$(fmt_s "${peer_ms[2,$c]}")" \
-    "$(fmt_s "${ours_ms[$c]:-0}")" "${peer_bytes[2,$c]}" "${ours_bytes[$c]:-?}" "${ours_dtm[$c]:-?}"
+  printf '%-6s %10s %10s %10s %10s %12s %12s %8s\n' "$c" "$(fmt_s "${peer_ms[1,$c]}")" "$(fmt_s "${peer_ms[2,$c]}")" \
+    "$(fmt_s "${ours_ms[1,$c]:-0}")" "$(fmt_s "${ours_ms[2,$c]:-0}")" "${peer_bytes[2,$c]}" "${ours_bytes[$c]:-?}" \
+    "${ours_dtm[$c]:-?}"
   sum_pb=$((sum_pb + peer_bytes[2,$c])); sum_ob=$((sum_ob + ${ours_bytes[$c]:-0}))
 done
-printf '%-6s %12s %12s %12s %14s %14s\n' total "$(fmt_s "${peer_total[1]}")" "$(fmt_s "${peer_total[2]}")" \
-  "$(fmt_s "$ours_total")" "$sum_pb" "$sum_ob"
-echo "(totals are wall clock of the whole run, process starts included; ours per class is its own generated_ms)"
+printf '%-6s %10s %10s %10s %10s %12s %12s\n' total "$(fmt_s "${peer_total[1]}")" "$(fmt_s "${peer_total[2]}")" \
+  "$(fmt_s "${ours_total[1]}")" "$(fmt_s "${ours_total[2]}")" "$sum_pb" "$sum_ob"
+echo "(totals: wall clock of each whole run, process starts and file writes included; ours per class: its"
+echo " generated_ms; peer bytes: .rtbw + .rtbz; max dtm: our longest mate in plies, either side to move)"
