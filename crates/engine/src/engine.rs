@@ -10,9 +10,11 @@
 
 use crate::levels::{self, Style};
 use crate::search::{self, Info, Limits, Score, Shared};
+use crate::tables::{RootChoice, Tables};
 use guoxiang_core::{Move, Position};
+use guoxiang_tablebase::Tablebase;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, RwLock};
 use std::thread::JoinHandle;
 use std::time::Duration;
 
@@ -127,6 +129,8 @@ pub struct Engine {
     shared: Arc<Shared>,
     /// The state of the generator (a 64-bit linear congruential generator).
     rng: AtomicU64,
+    /// Endgame tables for full-strength searches ([`Engine::set_tablebase`]).
+    tablebase: RwLock<Option<Tablebase>>,
 }
 
 impl Engine {
@@ -135,6 +139,7 @@ impl Engine {
         Engine {
             shared: Arc::new(Shared::new(hash_mb.max(1))),
             rng: AtomicU64::new(DEFAULT_SEED),
+            tablebase: RwLock::new(None),
         }
     }
 
@@ -145,9 +150,47 @@ impl Engine {
         self
     }
 
-    /// An engine with a new `hash_mb` table that goes on with this one's generator.
+    /// An engine with a new `hash_mb` table that goes on with this one's generator
+    /// and tables.
     pub fn resized(&self, hash_mb: usize) -> Engine {
-        Engine::new(hash_mb).with_seed(self.rng.load(Ordering::Relaxed))
+        let engine = Engine::new(hash_mb).with_seed(self.rng.load(Ordering::Relaxed));
+        engine.set_tablebase(self.tablebase());
+        engine
+    }
+
+    /// Gives the engine endgame tables (or takes them away with `None`). Only
+    /// full-strength searches ([`Think::style`] `None`) use them: at a root of four
+    /// pieces or fewer the move comes from the tables (the fastest mate, the longest
+    /// resistance, or a move that keeps the draw) with its exact score, and in the
+    /// search every such position scores exactly. Classes whose files are missing
+    /// are not probed: an empty folder searches as if there were no tables. A human
+    /// level never probes them.
+    ///
+    /// ```
+    /// use guoxiang_engine::{Engine, Tablebase};
+    /// let engine = Engine::new(1);
+    /// engine.set_tablebase(Some(Tablebase::open("no/tables/here")));
+    /// assert!(engine.tablebase().is_some());
+    /// engine.set_tablebase(None);
+    /// assert!(engine.tablebase().is_none());
+    /// ```
+    pub fn set_tablebase(&self, tb: Option<Tablebase>) {
+        // The lock guards a plain value that no panic can leave half-written.
+        *self.tablebase.write().unwrap_or_else(|e| e.into_inner()) = tb;
+    }
+
+    /// [`Engine::set_tablebase`] as a builder, beside [`Engine::with_seed`].
+    pub fn with_tablebase(self, tb: Option<Tablebase>) -> Engine {
+        self.set_tablebase(tb);
+        self
+    }
+
+    /// The engine's tables, if it has any.
+    pub fn tablebase(&self) -> Option<Tablebase> {
+        self.tablebase
+            .read()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
     }
 
     /// Empties the transposition table (not during a search).
@@ -191,16 +234,40 @@ impl Engine {
 
     fn decide(&self, think: &Think, report: &mut dyn FnMut(&Info)) -> Decision {
         self.shared.tt.new_search();
-        let limits = think.effective_limits();
+        let mut limits = think.effective_limits();
         let pos = &think.position;
+        // Tables only at full strength: a human level keeps playing like itself.
+        let tables = match think.style {
+            None => self.tablebase().as_ref().and_then(Tables::ready),
+            Some(_) => None,
+        };
+        // At a table root, search only the tables' best moves (those the caller
+        // allows); if the caller allows none of them, search its moves as usual.
+        let root = tables
+            .as_ref()
+            .and_then(|t| t.root_choice(pos))
+            .and_then(|c| {
+                let wanted = &think.limits.searchmoves;
+                let best: Vec<Move> = (c.best.iter().copied())
+                    .filter(|m| wanted.is_empty() || wanted.contains(m))
+                    .collect();
+                (!best.is_empty()).then_some(RootChoice { best, ..c })
+            });
+        if let Some(choice) = &root {
+            limits.searchmoves.clone_from(&choice.best);
+        }
         let r = search::run(
             &self.shared,
             think.threads,
             pos,
             &think.history,
             &limits,
+            tables.as_ref(),
             report,
         );
+        if let (Some(choice), Some(tables)) = (&root, &tables) {
+            return self.table_decision(pos, r, choice, tables);
+        }
         // One policy for every caller: two draws a move, the choice then the time.
         let (choice_rand, time_rand) = (self.next_unit(), self.next_unit());
         let mut best = r.best;
@@ -234,6 +301,37 @@ impl Engine {
             depth: r.depth,
             nodes: r.nodes,
             think_time,
+        }
+    }
+
+    /// The decision at a table root: the search's move if it is one of the tables'
+    /// best (a search stopped before its first iteration may have none), else the
+    /// first of them; the exact score; the tables' best reply as the move to ponder.
+    fn table_decision(
+        &self,
+        pos: &Position,
+        r: search::SearchResult,
+        choice: &RootChoice,
+        tables: &Tables,
+    ) -> Decision {
+        // Consume the level's two draws as every decision does, so the generator's
+        // sequence does not depend on where the move came from.
+        let _ = (self.next_unit(), self.next_unit());
+        let best = r
+            .best
+            .filter(|m| choice.best.contains(m))
+            // A RootChoice's `best` is never empty (see `Tables::root_choice`).
+            .unwrap_or(choice.best[0]);
+        let ponder = tables.best_reply(&pos.after(best));
+        Decision {
+            best: Some(best),
+            ponder,
+            score: choice.score,
+            pv: std::iter::once(best).chain(ponder).collect(),
+            lines: r.lines,
+            depth: r.depth,
+            nodes: r.nodes,
+            think_time: None,
         }
     }
 

@@ -24,6 +24,8 @@ mod eval_weights;
 pub mod features;
 pub mod levels;
 pub mod search;
+mod tables;
 pub mod uci;
 
 pub use engine::{Decision, Engine, StopHandle, Think};
+pub use guoxiang_tablebase::Tablebase;

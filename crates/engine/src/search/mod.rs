@@ -22,6 +22,7 @@ pub(crate) mod tt;
 pub(crate) mod worker;
 
 use crate::features::Features;
+use crate::tables::Tables;
 use guoxiang_core::{Move, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard};
@@ -218,24 +219,31 @@ impl Shared {
 
 /// Lazy SMP: `threads` workers search the same position and share the table; the
 /// main worker (id 0) reports through `report`, decides when to stop, and its
-/// result is the answer. Helpers stop when it does.
+/// result is the answer. Helpers stop when it does. With `tables`, every node of
+/// four pieces or fewer below the root takes its exact score from them.
 pub(crate) fn run(
     shared: &Shared,
     threads: usize,
     position: &Position,
     history: &[u64],
     limits: &Limits,
+    tables: Option<&Tables>,
     report: &mut dyn FnMut(&Info),
 ) -> SearchResult {
     std::thread::scope(|scope| {
         for id in 1..threads.max(1) {
             let limits = limits.clone();
             let history = history.to_vec();
+            let tables = tables.cloned();
             scope.spawn(move || {
-                Worker::new(shared, id, history, limits).search(position, &mut |_| {});
+                Worker::new(shared, id, history, limits)
+                    .with_tables(tables)
+                    .search(position, &mut |_| {});
             });
         }
-        let r = Worker::new(shared, 0, history.to_vec(), limits.clone()).search(position, report);
+        let r = Worker::new(shared, 0, history.to_vec(), limits.clone())
+            .with_tables(tables.cloned())
+            .search(position, report);
         shared.stop.store(true, Ordering::SeqCst);
         r
     })

@@ -43,6 +43,9 @@ impl Worker<'_> {
             {
                 return 0;
             }
+            if let Some(s) = self.table_score(pos, ply) {
+                return s;
+            }
             if ply >= MAX_PLY - 2 {
                 return if in_check { 0 } else { self.eval(pos) };
             }

@@ -21,6 +21,9 @@ impl Worker<'_> {
         if pos.is_insufficient_material() {
             return 0;
         }
+        if let Some(s) = self.table_score(pos, ply) {
+            return s;
+        }
         let in_check = pos.is_check();
         if ply >= MAX_PLY - 2 {
             return if in_check { 0 } else { self.eval(pos) };

@@ -7,6 +7,7 @@ use super::params::*;
 use super::{Limits, Shared, MATE_BOUND, MAX_PLY};
 use crate::eval;
 use crate::features::Features;
+use crate::tables::Tables;
 use guoxiang_core::{Color, Move, Position, Role};
 use std::sync::atomic::Ordering;
 
@@ -44,6 +45,8 @@ pub(crate) struct Worker<'a> {
     pub(super) stopped: bool,
     /// Late move reductions by depth and move number.
     pub(super) lmr: Box<[[i32; 64]; 64]>,
+    /// The endgame tables, for full-strength searches that have them.
+    pub(super) tables: Option<Tables>,
 }
 
 pub(super) const EMPTY_FRAME: Frame = Frame {
@@ -85,7 +88,20 @@ impl<'a> Worker<'a> {
             root_excluded: Vec::new(),
             stopped: false,
             lmr,
+            tables: None,
         }
+    }
+
+    /// The same worker, probing `tables` at every node with few enough pieces.
+    pub(crate) fn with_tables(mut self, tables: Option<Tables>) -> Worker<'a> {
+        self.tables = tables;
+        self
+    }
+
+    /// The exact table score of `pos` at `ply`, if the tables hold it.
+    #[inline]
+    pub(super) fn table_score(&self, pos: &Position, ply: usize) -> Option<i32> {
+        self.tables.as_ref()?.score(pos, ply)
     }
 
     pub(super) fn weights_for(

@@ -11,6 +11,7 @@ use crate::engine::Engine;
 use crate::eval;
 use crate::features::Features;
 use guoxiang_core::{perft, Color, Position};
+pub use options::DEFAULT_TABLEBASE_DIR;
 use options::{Options, DEFAULT_HASH_MB, UCI_LINES};
 use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex};
@@ -50,7 +51,9 @@ impl Uci {
     pub fn new(out: Output) -> Uci {
         Uci {
             out,
-            engine: Arc::new(Engine::new(DEFAULT_HASH_MB)),
+            engine: Arc::new(
+                Engine::new(DEFAULT_HASH_MB).with_tablebase(Some(options::tablebase_for(""))),
+            ),
             options: Options::default(),
             position: Position::new(),
             history: Vec::new(),

@@ -5,11 +5,25 @@
 use super::Uci;
 use crate::features::Features;
 use crate::levels::{self, Style};
+use guoxiang_tablebase::Tablebase;
 use std::sync::Arc;
 use std::time::Duration;
 
 /// The default hash size in MB.
 pub(super) const DEFAULT_HASH_MB: usize = 16;
+
+/// Where the endgame tables are when `TablebaseDir` is empty (the server's data
+/// folder layout, relative to the working directory).
+pub const DEFAULT_TABLEBASE_DIR: &str = "data/tablebase";
+
+/// The tables in `dir` as the option gives it: empty (or the GUI's `<empty>`) is
+/// [`DEFAULT_TABLEBASE_DIR`].
+pub(super) fn tablebase_for(dir: &str) -> Tablebase {
+    match dir.trim() {
+        "" | "<empty>" => Tablebase::open(DEFAULT_TABLEBASE_DIR),
+        d => Tablebase::open(d),
+    }
+}
 
 /// The options as `setoption` left them.
 #[derive(Debug, Clone)]
@@ -25,6 +39,8 @@ pub(super) struct Options {
     pub level: u8,
     /// Search features in use (developer option `Disable`).
     pub features: Features,
+    /// The endgame tables' folder as given (empty: [`DEFAULT_TABLEBASE_DIR`]).
+    pub tablebase_dir: String,
 }
 
 impl Default for Options {
@@ -40,6 +56,7 @@ impl Default for Options {
             elo: 1450,
             level: 8,
             features: Features::ALL,
+            tablebase_dir: String::new(),
         }
     }
 }
@@ -72,6 +89,7 @@ pub(super) const UCI_LINES: &[&str] = &[
     "option name Level type spin default 8 min 1 max 8",
     "option name Clear Hash type button",
     "option name Disable type string default <empty>",
+    "option name TablebaseDir type string default <empty>",
     "uciok",
 ];
 
@@ -152,6 +170,12 @@ impl Uci {
                     ))
                 }
             },
+            "tablebasedir" if busy => Err("cannot change the tables during a search".into()),
+            "tablebasedir" => {
+                o.tablebase_dir = value.to_owned();
+                self.engine.set_tablebase(Some(tablebase_for(value)));
+                Ok(())
+            }
             "clear hash" if busy => Err("cannot clear the hash during a search".into()),
             "clear hash" => {
                 self.engine.clear_hash();
