@@ -31,6 +31,23 @@ fn tables() -> PathBuf {
     .clone()
 }
 
+/// The shared table directory with every table the trainer's exercises
+/// reach (their four-piece classes take minutes to generate without
+/// optimisation: the tests that need them run in release builds, as CI does).
+fn all_trainer_tables() -> PathBuf {
+    static DIR: OnceLock<PathBuf> = OnceLock::new();
+    DIR.get_or_init(|| {
+        let dir = tables();
+        let classes: Vec<Class> = ["KRRK", "KBBK", "KBNK", "KQKR", "KQKP"]
+            .iter()
+            .map(|c| c.parse().expect("a class"))
+            .collect();
+        generate(&dir, &classes, 2, &mut |_| {}).expect("the trainer's tables generate");
+        dir
+    })
+    .clone()
+}
+
 /// A server reading the shared tables, generating nothing.
 async fn with_tables(tag: &str) -> Srv {
     let dir = tables();
@@ -535,4 +552,101 @@ async fn test_servers_generate_nothing_unless_asked() {
         "{v}"
     );
     assert!(!srv.dir.join("tablebase").exists());
+}
+
+#[tokio::test]
+#[cfg_attr(
+    debug_assertions,
+    ignore = "the four-piece tables take minutes to generate unoptimised; run in release"
+)]
+async fn every_exercise_starts_from_its_own_material_with_the_learner_to_move() {
+    let dir = all_trainer_tables();
+    let srv = start_with("eg-all", TimeSource::real(), move |c| c.tb_dir = dir).await;
+    let (_, list) = srv.json("GET", "/api/endgames", None, None).await;
+    for e in list["exercises"].as_array().expect("exercises") {
+        let key = e["key"].as_str().expect("key");
+        assert_eq!(e["ready"], true, "{key}");
+        for (i, difficulty) in ["easy", "medium", "hard"].into_iter().enumerate() {
+            let body = json!({"difficulty": difficulty, "seed": 100 + i});
+            let started = Instant::now();
+            let (s, v) = srv
+                .json(
+                    "POST",
+                    &format!("/api/endgames/{key}/start"),
+                    Some(body),
+                    None,
+                )
+                .await;
+            assert_eq!(s, 200, "{key} {difficulty}: {v}");
+            assert!(
+                started.elapsed() < Duration::from_secs(20),
+                "{key} {difficulty}: {:?}",
+                started.elapsed()
+            );
+            let fen = v["fen"].as_str().expect("fen");
+            let p = probe(&srv, fen).await;
+            let side = if e["learner"] == "white" {
+                " w "
+            } else {
+                " b "
+            };
+            assert!(fen.contains(side), "{key}: {fen}");
+            let phases = e["phases"].as_array().expect("phases");
+            assert!(phases.contains(&v["phase"]), "{key}: {v}");
+            if e["goal"] == "win" {
+                assert_eq!(p["wdl"], "win", "{key}: {fen}");
+                assert_eq!(v["dtm"], p["dtm"], "{key}");
+            } else {
+                assert_eq!(p["wdl"], "draw", "{key}: {fen}");
+                let moves = p["moves"].as_array().expect("moves");
+                assert!(
+                    moves.iter().any(|m| m["wdl"] == "win"),
+                    "{key}: a move loses"
+                );
+            }
+            // The first move the hint gives is judged optimal (or held).
+            let (s, h) = srv
+                .json(
+                    "GET",
+                    &format!("/api/endgames/{key}/hint?fen={}&level=2", q(fen)),
+                    None,
+                    None,
+                )
+                .await;
+            assert_eq!(s, 200, "{h}");
+            let (_, played) = play(&srv, key, fen, h["uci"].as_str().expect("uci")).await;
+            let kind = played["verdict"]["kind"].as_str().unwrap_or_default();
+            assert!(["optimal", "held"].contains(&kind), "{key}: {played}");
+        }
+        if key == "kqkp-hold" {
+            let (_, v) = srv
+                .json(
+                    "POST",
+                    "/api/endgames/kqkp-hold/start",
+                    Some(json!({"seed": 5})),
+                    None,
+                )
+                .await;
+            let fen = v["fen"].as_str().expect("fen");
+            let board = fen.split(' ').next().unwrap_or_default();
+            let rank2 = board.split('/').nth(6).unwrap_or_default();
+            let mut file = 0;
+            let mut pawn_file = None;
+            for c in rank2.chars() {
+                match c.to_digit(10) {
+                    Some(n) => file += n,
+                    None => {
+                        if c == 'p' {
+                            pawn_file = Some(file);
+                        }
+                        file += 1;
+                    }
+                }
+            }
+            assert!(
+                matches!(pawn_file, Some(0 | 2 | 5 | 7)),
+                "the pawn on a2, c2, f2 or h2: {fen}"
+            );
+        }
+    }
 }
