@@ -8,7 +8,7 @@ use crate::game::EngineJob;
 use crate::obs::METRICS;
 use guoxiang_core::Move;
 use guoxiang_engine::levels::{style_for_level, Style};
-use guoxiang_engine::{Decision, Engine, Think};
+use guoxiang_engine::{Decision, Engine, Tablebase, Think};
 use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::Semaphore;
@@ -30,13 +30,17 @@ pub struct EnginePool {
     permits: Arc<Semaphore>,
     /// Whether levels that imitate human thinking time do so in untimed games.
     human_time: bool,
+    /// The endgame tables handed to every search (the engine probes them only at
+    /// full strength; human levels ignore them).
+    tables: Option<Tablebase>,
 }
 
 impl EnginePool {
-    pub fn new(threads: usize, human_time: bool) -> EnginePool {
+    pub fn new(threads: usize, human_time: bool, tables: Option<Tablebase>) -> EnginePool {
         EnginePool {
             permits: Arc::new(Semaphore::new(threads.max(1))),
             human_time,
+            tables,
         }
     }
 
@@ -52,10 +56,11 @@ impl EnginePool {
         let started = std::time::Instant::now();
         let human = self.human_time && job.untimed;
         let (ply, key) = (job.ply, job.position.zobrist());
+        let tables = self.tables.clone();
         let decision = match tokio::task::spawn_blocking(move || {
             let _permit = permit;
             let _running = METRICS.engine_running.hold();
-            decide(job)
+            decide(job, tables)
         })
         .await
         {
@@ -80,7 +85,7 @@ impl EnginePool {
 }
 
 /// What the engine plays in `job`: the level's choice within the job's budget.
-fn decide(job: EngineJob) -> Decision {
+fn decide(job: EngineJob, tables: Option<Tablebase>) -> Decision {
     let budget = Duration::from_millis(job.budget_ms);
     let mut think = Think::new(job.position);
     think.history = job.history;
@@ -89,6 +94,7 @@ fn decide(job: EngineJob) -> Decision {
     think.limits.hard = Some(budget);
     Engine::new(HASH_MB)
         .with_seed(random_seed())
+        .with_tablebase(tables)
         .think(&think, &mut |_| {})
 }
 

@@ -161,7 +161,11 @@ pub async fn start(config: Config, time: time::TimeSource) -> Result<Running, Se
     let ctx = Ctx {
         store: store.clone(),
         time: time.clone(),
-        engine: engine::EnginePool::new(config.engine_threads, config.computer_human_time),
+        engine: engine::EnginePool::new(
+            config.engine_threads,
+            config.computer_human_time,
+            Some(tables.tablebase().clone()),
+        ),
         registry: Registry::default(),
     };
     // Read before this process records its own first sign of life.
