@@ -278,7 +278,7 @@ export class Play {
       this.ex.goal === "win" ? t("ui.eg.task.win", { n: this.started.optimal_moves ?? "—" }) : t("ui.eg.task.draw");
     const hintText = this.hintText();
     const parts: (HTMLElement | null)[] = [
-      el("p", { class: "eg-task" }, [t("ui.eg.you." + this.ex.learner), " ", task]),
+      el("p", { class: "eg-task" }, [t("ui.eg.you." + this.ex.learner), this.host.lang() === "en" ? " " : "", task]),
       el("div", { class: "eg-counters" }, [
         el("span", { class: "eg-fifty" + (left <= 10 ? " low" : ""), "data-left": String(left) }, [t("ui.eg.fifty", { n: left })]),
         el("span", { class: "eg-used", "data-used": String(this.used) }, [t("ui.eg.moves_used", { n: this.used })]),
