@@ -254,7 +254,10 @@ mod tests {
     #[tokio::test]
     async fn the_trainer_and_its_words_are_assets_named_by_the_app_script() {
         let app = std::str::from_utf8(APP_JS.0).unwrap();
-        assert!(app.contains("/assets/learn.js?v="), "the app names learn.js");
+        assert!(
+            app.contains("/assets/learn.js?v="),
+            "the app names learn.js"
+        );
         let resp = learn_js(with("gzip")).await;
         assert_eq!(resp.status(), StatusCode::OK);
         assert_eq!(resp.headers()[header::CONTENT_ENCODING], "gzip");
@@ -265,7 +268,10 @@ mod tests {
             assert_eq!(catalogue(uri, with("gzip")).await.status(), StatusCode::OK);
             let messages: serde_json::Value = serde_json::from_slice(plain).unwrap();
             assert!(messages["ui.eg.title"].is_string(), "{name}");
-            assert!(messages["ui.title"].is_null(), "{name} holds only the trainer's words");
+            assert!(
+                messages["ui.title"].is_null(),
+                "{name} holds only the trainer's words"
+            );
         }
     }
 
