@@ -78,6 +78,13 @@ pub struct ServeArgs {
     /// set by RUST_LOG (docs/OPERATIONS.md).
     #[arg(long)]
     pub log_json: bool,
+    /// The endgame tablebases' directory [default: <--data>/tablebase].
+    #[arg(long, value_name = "DIR")]
+    pub tb_dir: Option<PathBuf>,
+    /// Does not generate missing tablebases in the background at start (the
+    /// endgame trainer then answers tb_not_ready for classes without a table).
+    #[arg(long)]
+    pub no_tb_gen: bool,
 }
 
 /// `guoxiang perft`.

@@ -1,6 +1,7 @@
 //! `guoxiang serve [--addr 127.0.0.1:8080] [--db URL] [--data DIR] [--create-per-minute N]
-//! [--log-json]`: the game
-//! server (also what `guoxiang` with no arguments runs).
+//! [--log-json] [--tb-dir DIR] [--no-tb-gen]`: the game server (also what
+//! `guoxiang` with no arguments runs). Missing endgame tablebases are generated
+//! in the background at start, into `<data>/tablebase` unless `--tb-dir` says.
 
 use crate::cli::ServeArgs;
 use std::process::ExitCode;
@@ -18,6 +19,11 @@ pub fn run(args: &ServeArgs) -> ExitCode {
         config.create_per_minute = n;
         config.create_burst = config.create_burst.max(n);
     }
+    config.tb_dir = match &args.tb_dir {
+        Some(d) => d.clone(),
+        None => config.data_dir.join("tablebase"),
+    };
+    config.tb_generate = !args.no_tb_gen;
     if args.log_json {
         config.log_format = guoxiang_server::obs::LogFormat::Json;
     }

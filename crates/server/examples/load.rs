@@ -310,6 +310,7 @@ async fn main() -> Result<(), String> {
                 data_dir: dir.clone(),
                 create_per_minute: 1_000_000,
                 create_burst: 1_000_000,
+                tb_generate: false,
                 ..guoxiang_server::Config::default()
             };
             let r = guoxiang_server::start(config, guoxiang_server::time::TimeSource::real())

@@ -14,8 +14,9 @@
 //! Layout: [`game`] holds the rules of play (pure and typed), [`protocol`] the
 //! wire types (and the generated TypeScript), [`http`] the routes, handlers,
 //! WebSocket and errors, [`actor`] the task of each live game, [`store`] the
-//! database rows, [`clock`] the chess clock, [`pgn`] the export and [`obs`]
-//! the logs and metrics (docs/OPERATIONS.md).
+//! database rows, [`clock`] the chess clock, [`pgn`] the export, [`obs`]
+//! the logs and metrics (docs/OPERATIONS.md) and [`endgame`] the endgame
+//! trainer on the tablebases (generated in the background at first start).
 //!
 //! ```no_run
 //! # async fn demo() -> Result<(), guoxiang_server::ServerError> {
@@ -28,6 +29,7 @@
 
 pub mod actor;
 pub mod clock;
+pub mod endgame;
 pub mod engine;
 pub mod game;
 pub mod http;
@@ -68,6 +70,13 @@ pub struct Config {
     pub join_timeout_ms: u64,
     /// How [`run`] writes its logs (text or JSON lines on stderr).
     pub log_format: obs::LogFormat,
+    /// The endgame tablebases' directory (`<data_dir>/tablebase` by default).
+    pub tb_dir: PathBuf,
+    /// Whether missing tables are generated in the background at start.
+    pub tb_generate: bool,
+    /// The classes that background generation makes (`None`: every class of
+    /// up to four pieces, the trainer's first).
+    pub tb_classes: Option<Vec<guoxiang_tablebase::Class>>,
 }
 
 /// A friend game nobody joins is aborted after 24 hours (docs/API.md).
@@ -91,6 +100,9 @@ impl Default for Config {
             create_burst: 20,
             join_timeout_ms: JOIN_TIMEOUT_MS,
             log_format: obs::LogFormat::Text,
+            tb_dir: PathBuf::from("data").join("tablebase"),
+            tb_generate: true,
+            tb_classes: None,
         }
     }
 }
@@ -111,6 +123,8 @@ pub enum ServerError {
 pub struct AppState {
     pub ctx: Ctx,
     pub config: Config,
+    /// The endgame tablebases (and their background generation).
+    pub tables: endgame::Tables,
     limiter: Mutex<HashMap<IpAddr, (f64, f64)>>,
     pub shutdown: watch::Receiver<bool>,
 }
@@ -172,10 +186,16 @@ pub async fn start(config: Config, time: time::TimeSource) -> Result<Running, Se
         addr: config.addr,
         source,
     })?;
+    let tables = endgame::Tables::open(&config.tb_dir);
+    if config.tb_generate {
+        // Detached: it never blocks serving, and every file is complete once renamed.
+        let _ = tables.generate_in_background(config.tb_classes.clone(), config.engine_threads);
+    }
     let (stop, stop_rx) = watch::channel(false);
     let state = Arc::new(AppState {
         ctx,
         config,
+        tables,
         limiter: Mutex::new(HashMap::new()),
         shutdown: stop_rx.clone(),
     });

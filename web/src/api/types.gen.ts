@@ -152,3 +152,105 @@ may: May, } | { "t": "state", seq: number, you: You | null, state: GameView,
  * What you may do (all `false` for spectators).
  */
 may: May, } | { "t": "ok", id: unknown, } | { "t": "error", id: unknown, error: string, message: string, } | { "t": "pong", id: unknown, };
+
+export type Phase = "edge" | "ladder" | "corner" | "w" | "mate" | "key_squares" | "promote" | "opposition" | "win_rook" | "approach" | "stalemate_trick";
+
+export type VerdictKind = "optimal" | "slower" | "drawn" | "lost" | "held";
+
+export type Why = "stalemate" | "hanging" | "fifty" | "other";
+
+export type Ending = "mate" | "stalemate" | "fifty" | "insufficient";
+
+export type LearnerResult = "won" | "drew" | "lost";
+
+export type TbStatus = { classes_ready: number, classes_total: number, generating: boolean, 
+/**
+ * The class being generated now.
+ */
+current: string | null, 
+/**
+ * Why the last generation stopped, if it failed.
+ */
+error: string | null, };
+
+export type TbMove = { uci: string, san: string, wdl: "win" | "draw" | "loss", dtm: number | null, };
+
+export type TbProbe = { fen: string, wdl: "win" | "draw" | "loss", 
+/**
+ * Plies to mate with best play (`null` in a draw).
+ */
+dtm: number | null, moves: Array<TbMove>, };
+
+export type ExerciseView = { key: string, class: string, goal: "win" | "draw", learner: "white" | "black", phases: Array<Phase>, 
+/**
+ * Every table the exercise can reach is there.
+ */
+ready: boolean, };
+
+export type ExerciseList = { exercises: Array<ExerciseView>, };
+
+export type StartExercise = { 
+/**
+ * `easy`, `medium` (the default) or `hard`.
+ */
+difficulty?: "easy" | "medium" | "hard", 
+/**
+ * The same seed gives the same position.
+ */
+seed?: number, };
+
+export type Started = { fen: string, 
+/**
+ * Plies to mate (win exercises), `null` in a draw.
+ */
+dtm: number | null, 
+/**
+ * The learner's moves to mate with best play, `null` in a draw.
+ */
+optimal_moves: number | null, phase: Phase, };
+
+export type ExerciseMove = { 
+/**
+ * The position the learner moves from, with its halfmove clock.
+ */
+fen: string, uci: string, };
+
+export type VerdictView = { kind: VerdictKind, 
+/**
+ * `slower`: how many moves slower than the best move.
+ */
+by: number | null, why: Why | null, 
+/**
+ * `hanging`: the square of the piece left to be taken.
+ */
+square: string | null, };
+
+export type MoveNames = { uci: string, san: string, };
+
+export type Reply = { uci: string, san: string, fen: string, };
+
+export type Over = { result: Ending, learner: LearnerResult, };
+
+export type Played = { 
+/**
+ * The learner's move.
+ */
+san: string, 
+/**
+ * The position after the learner's move.
+ */
+fen: string, verdict: VerdictView, 
+/**
+ * The best move there was, unless the verdict is `optimal` or `held`.
+ */
+best: MoveNames | null, 
+/**
+ * `null` when the game ended with the learner's move.
+ */
+reply: Reply | null, 
+/**
+ * Plies to mate after the reply, the learner to move (`null` if drawn or over).
+ */
+dtm: number | null, phase: Phase | null, over: Over | null, };
+
+export type Hint = { level: number, square?: string, uci?: string, san?: string, phase?: Phase, };

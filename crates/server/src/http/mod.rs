@@ -1,12 +1,14 @@
 //! The HTTP edge: the routes, reading requests into the
 //! [`protocol`](crate::protocol) types, and errors as JSON ([`error`]). Games
-//! are in [`games`], their WebSocket in [`ws`], move explanations and health
-//! here. Every refusal, down to a malformed URL or header block, is a JSON
+//! are in [`games`], their WebSocket in [`ws`], the tablebases in [`tb`], the
+//! endgame trainer in [`endgame`], move explanations and health here. Every refusal, down to a malformed URL or header block, is a JSON
 //! error with a code (docs/API.md).
 
+pub mod endgame;
 pub mod error;
 pub mod games;
 pub mod guard;
+pub mod tb;
 pub mod ws;
 
 use crate::protocol::{Explained, Health};
@@ -42,6 +44,12 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/games/{id}/pgn", get(games::pgn))
         .route("/api/games/{id}/actions", post(games::act))
         .route("/api/games/{id}/ws", get(ws::upgrade))
+        .route("/api/tb/status", get(tb::status))
+        .route("/api/tb/probe", get(tb::probe))
+        .route("/api/endgames", get(endgame::list))
+        .route("/api/endgames/{key}/start", post(endgame::start))
+        .route("/api/endgames/{key}/move", post(endgame::play_move))
+        .route("/api/endgames/{key}/hint", get(endgame::hint))
         .route("/api/explain", get(explain))
         .route("/api/health", get(health))
         .route("/metrics", get(crate::obs::scrape))
@@ -51,6 +59,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/watch/{id}", get(crate::web::index))
         .route("/games", get(crate::web::index))
         .route("/settings", get(crate::web::index))
+        .route("/learn/endgames", get(crate::web::index))
+        .route("/learn/endgames/{key}", get(crate::web::index))
         .route("/sw.js", get(crate::web::sw_js))
         .route("/manifest.webmanifest", get(crate::web::manifest))
         .route("/assets/app.js", get(crate::web::app_js))

@@ -6,6 +6,7 @@
 //! Parsing happens once, at the edge ([`crate::http`]); the rules of play see
 //! typed values only. How a game becomes a [`GameView`] is in [`view`].
 
+pub mod endgame;
 pub mod view;
 
 use crate::clock::TimeControl;
@@ -525,6 +526,25 @@ pub fn typescript() -> String {
         Action::decl(&cfg),
         Control::decl(&cfg),
         ServerMsg::decl(&cfg),
+        crate::endgame::Phase::decl(&cfg),
+        crate::endgame::VerdictKind::decl(&cfg),
+        crate::endgame::Why::decl(&cfg),
+        crate::endgame::Ending::decl(&cfg),
+        crate::endgame::LearnerResult::decl(&cfg),
+        endgame::TbStatus::decl(&cfg),
+        endgame::TbMove::decl(&cfg),
+        endgame::TbProbe::decl(&cfg),
+        endgame::ExerciseView::decl(&cfg),
+        endgame::ExerciseList::decl(&cfg),
+        endgame::StartExercise::decl(&cfg),
+        endgame::Started::decl(&cfg),
+        endgame::ExerciseMove::decl(&cfg),
+        endgame::VerdictView::decl(&cfg),
+        endgame::MoveNames::decl(&cfg),
+        endgame::Reply::decl(&cfg),
+        endgame::Over::decl(&cfg),
+        endgame::Played::decl(&cfg),
+        endgame::Hint::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from crates/server/src/protocol (ts-rs); do not edit.\n\

@@ -25,6 +25,7 @@ pub fn serve_if_child() {
         data_dir: PathBuf::from(dir),
         engine_threads: 1,
         computer_human_time: false,
+        tb_generate: false,
         ..guoxiang_server::Config::default()
     };
     if let Some(ms) = std::env::var(CHILD_JOIN_TIMEOUT)

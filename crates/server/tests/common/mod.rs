@@ -57,6 +57,11 @@ pub fn config(dir: &std::path::Path) -> Config {
         create_burst: 1_000,
         join_timeout_ms: guoxiang_server::JOIN_TIMEOUT_MS,
         log_format: guoxiang_server::obs::LogFormat::Text,
+        tb_dir: dir.join("tablebase"),
+        // Tests that need tables generate them once (tests/endgame.rs); no
+        // server of a test burns the CPU on background generation.
+        tb_generate: false,
+        tb_classes: None,
     }
 }
 

@@ -1,0 +1,5 @@
+//! Probe speed: one position's value from a loaded table.
+use criterion::{criterion_group, criterion_main, Criterion};
+fn bench(_c: &mut Criterion) {}
+criterion_group!(benches, bench);
+criterion_main!(benches);
