@@ -11,8 +11,9 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { BASE, launch, newPage, shot, drag, clickMove } from "./lib.mjs";
 
-/** The classes the harness generates for this test (browser.rs: TB_CLASSES). */
-const READY = ["KQK", "KPK", "KBNK"];
+/** The classes the harness generates for this test (browser.rs: TB_CLASSES), with KRK, which
+ *  KPK needs (a pawn promoted to a rook). */
+const READY = ["KQK", "KRK", "KPK", "KBNK"];
 const KEYS = ["kqk", "krk", "krrk", "kbbk", "kbnk", "kpk", "kpk-hold", "kqkr", "kqkp", "kqkp-hold"];
 
 const catalogues = {};
@@ -108,6 +109,43 @@ test("the list shows every exercise with its goal; the ones without tables are n
     assert.equal(x.ready, READY.includes(x.class), `${x.key}: ready iff ${x.class} was generated`);
   }
   await shot(page, "endgames-list-desktop");
+  await context.close();
+});
+
+test("while the tables are being generated the list is there at once, with a progress line, and fills in", { timeout: 60000 }, async () => {
+  // The server of this run has its tables already; the generation in progress is played by
+  // answering the two polls the page makes, the way a server that is still generating does.
+  const { page, context } = await newPage(browser, { lang: "zh-CN" });
+  const real = (await (await fetch(BASE + "/api/endgames")).json()).exercises;
+  let ready = 3;
+  await page.route("**/api/tb/status", (route) =>
+    route.fulfill({ json: { classes_ready: ready, classes_total: 35, generating: ready < 35, current: ready < 35 ? "KBNK" : null, error: null } }),
+  );
+  await page.route("**/api/endgames", (route) =>
+    route.fulfill({ json: { exercises: real.map((x) => ({ ...x, ready: ready >= 35 && x.ready })) } }),
+  );
+  await page.goto(BASE + "/learn/endgames");
+  await page.waitForSelector(".eg-progress progress");
+  assert.equal(await page.locator(".eg-item").count(), KEYS.length, "the list does not wait for the tables");
+  assert.equal(await page.locator(".eg-item.unready").count(), KEYS.length);
+  const line = await page.textContent(".eg-progress");
+  assert.equal(line, `${msg("zh-CN", "ui.eg.preparing", { ready: 3, total: 35 })} ${msg("zh-CN", "ui.eg.preparing_now", { class: "KBNK" })}`);
+  await shot(page, "endgames-preparing-desktop");
+  ready = 35;
+  await page.waitForSelector(".eg-progress", { state: "detached", timeout: 10000 });
+  await page.waitForSelector('.eg-item[data-key="kqk"]:not(.unready)');
+  await context.close();
+});
+
+test("an exercise whose tables this server lacks keeps its lesson and says so when started", { timeout: 60000 }, async () => {
+  const { page, context } = await newPage(browser, { lang: "en" });
+  await page.goto(BASE + "/learn/endgames/krrk");
+  await page.waitForSelector(".eg-lesson p");
+  assert.deepEqual(await page.$$eval(".eg-lesson p", (ps) => ps.map((p) => p.textContent)), msg("en", "ui.eg.krrk.lesson").split("\n\n"));
+  await page.click(".eg-start");
+  await page.waitForSelector(".eg-unavailable", { timeout: 15000 });
+  assert.equal(await page.textContent(".eg-unavailable"), msg("en", "ui.eg.unavailable"));
+  assert.ok(await page.isDisabled(".eg-start"));
   await context.close();
 });
 

@@ -51,10 +51,11 @@ export function verdictText(t: T, v: Verdict, best: Moved["best"]): string {
   }
 }
 
-/** Why the win is gone, when the coach knows. */
-export function whyText(t: T, v: Verdict): string | null {
+/** Why the win (or, in a hold exercise, the draw) is gone, when the coach knows. */
+export function whyText(t: T, goal: Goal, v: Verdict): string | null {
   if (!v.why) return null;
-  return t("ui.eg.why." + v.why, { square: v.square ?? "" });
+  const why = goal === "draw" && v.why === "other" ? "other_hold" : v.why;
+  return t("ui.eg.why." + why, { square: v.square ?? "" });
 }
 
 const RESULTS = ["mate", "stalemate", "fifty", "insufficient"];

@@ -233,7 +233,7 @@ export class Play {
     if (r) {
       const best = r.best ? { ...r.best, san: this.san(r.best.san) } : null;
       box.append(el("p", { class: "eg-verdict " + r.verdict.kind, "data-kind": r.verdict.kind }, [verdictText(t, r.verdict, best)]));
-      const why = whyText(t, r.verdict);
+      const why = whyText(t, this.ex.goal, r.verdict);
       if (why) box.append(el("p", { class: "eg-why", "data-why": r.verdict.why ?? "" }, [why]));
       if (r.reply && this.fen === r.reply.fen) box.append(el("p", { class: "eg-reply" }, [t("ui.eg.reply", { san: this.san(r.reply.san) })]));
     }
@@ -288,7 +288,7 @@ export class Play {
       this.error ? el("p", { class: "error", role: "alert" }, [t("ui.eg.error", { message: this.error })]) : null,
       this.result(),
     ];
-    const hintButton = button("💡 " + t("ui.eg.hint"), () => void this.askHint(), "eg-hint-button secondary");
+    const hintButton = button(t("ui.eg.hint"), () => void this.askHint(), "eg-hint-button secondary");
     hintButton.disabled = this.busy || !!this.over;
     const fresh = button(t("ui.eg.new_position"), () => this.actions.fresh(), "eg-fresh secondary");
     parts.push(
