@@ -49,7 +49,17 @@ export class Play {
   private error: string | null = null;
   private timer = 0;
   private live = true;
-  private panel = el("div", { class: "eg-panel" });
+  /** The panel beside the board: what changes with each move (`status`, `hintBox`) around
+   *  the buttons, which stay in place across renders so that keyboard focus stays on them. */
+  private status = el("div", { class: "eg-status" });
+  private hintButton = button("", () => void this.askHint(), "eg-hint-button secondary");
+  private freshButton = button("", () => this.actions.fresh(), "eg-fresh secondary");
+  private hintBox = el("div", { class: "eg-hint-box" });
+  private panel = el("div", { class: "eg-panel" }, [
+    this.status,
+    el("div", { class: "eg-tools" }, [this.hintButton, this.freshButton]),
+    this.hintBox,
+  ]);
 
   constructor(
     private host: Host,
@@ -288,13 +298,10 @@ export class Play {
       this.error ? el("p", { class: "error", role: "alert" }, [t("ui.eg.error", { message: this.error })]) : null,
       this.result(),
     ];
-    const hintButton = button(t("ui.eg.hint"), () => void this.askHint(), "eg-hint-button secondary");
-    hintButton.disabled = this.busy || !!this.over;
-    const fresh = button(t("ui.eg.new_position"), () => this.actions.fresh(), "eg-fresh secondary");
-    parts.push(
-      el("div", { class: "eg-tools" }, [hintButton, fresh]),
-      hintText ? el("p", { class: "eg-hint", "data-level": String(this.hint?.level ?? 0) }, [hintText]) : null,
-    );
-    this.panel.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
+    this.status.replaceChildren(...parts.filter((p): p is HTMLElement => p !== null));
+    this.hintButton.textContent = t("ui.eg.hint");
+    this.hintButton.disabled = this.busy || !!this.over;
+    this.freshButton.textContent = t("ui.eg.new_position");
+    this.hintBox.replaceChildren(...(hintText ? [el("p", { class: "eg-hint", "data-level": String(this.hint?.level ?? 0) }, [hintText])] : []));
   }
 }
