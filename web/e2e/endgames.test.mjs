@@ -281,6 +281,7 @@ test("every language: the lesson, the 50-move counter and the coach's line", { t
     assert.equal(await page.textContent(".eg-head h1"), msg(lang, "ui.eg.kpk.title"));
     const paragraphs = await page.$$eval(".eg-lesson p", (ps) => ps.map((p) => p.textContent));
     assert.deepEqual(paragraphs, msg(lang, "ui.eg.kpk.lesson").split("\n\n"));
+    assert.equal(await page.textContent(".eg-picture figcaption"), msg(lang, "ui.eg.kpk.picture"));
     await page.waitForSelector(".eg-start:not([disabled])");
     await page.click(".eg-start");
     await page.waitForSelector('.eg-play[data-busy="false"]');
@@ -293,6 +294,21 @@ test("every language: the lesson, the 50-move counter and the coach's line", { t
     if (lang !== "en") assert.doesNotMatch(await page.textContent(".eg-panel"), /ui\.eg\./, "no key shows instead of words");
     await context.close();
   }
+});
+
+test("each lesson's picture shows what its caption says (the classes this server has tables for)", { timeout: 60000 }, async () => {
+  const { page, context } = await newPage(browser, { lang: "en" });
+  // key → what the tables must say of the picture, for the side to move there.
+  const expected = { kqk: ["loss", 0], kbnk: ["loss", 0], kpk: ["win", null], "kpk-hold": ["draw", null] };
+  for (const [key, [wdl, dtm]] of Object.entries(expected)) {
+    await page.goto(`${BASE}/learn/endgames/${key}`);
+    await page.waitForSelector(".eg-picture .mini-board .piece");
+    assert.equal(await page.textContent(".eg-picture figcaption"), msg("en", `ui.eg.${key}.picture`));
+    const p = await probe(await page.getAttribute(".eg-picture", "data-fen"));
+    assert.equal(p.wdl, wdl, key);
+    if (dtm !== null) assert.equal(p.dtm, dtm, `${key}: the picture is a mate`);
+  }
+  await context.close();
 });
 
 test("screenshots at phone width: the list, the lesson, the game, nothing wider than the screen", { timeout: 60000 }, async () => {

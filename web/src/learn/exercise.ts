@@ -4,20 +4,28 @@
 //! the page says how far their generation is and starts by itself once they are.
 
 import type { Page } from "../app/router";
+import type { Color } from "../chess";
 import { button, el } from "../ui";
 import * as api from "./api";
 import { DIFFICULTIES, type Difficulty, type Exercise, type Started, type TbStatus } from "./api";
 import { starText } from "./coach";
 import type { Host } from "./host";
+import { PICTURES } from "./pictures";
 import { Play } from "./play";
 import { bestStars, lastDifficulty, saveDifficulty } from "./progress";
 import { progressLine, watchTables } from "./tables";
 
-/** The lesson's paragraphs (the catalogue separates them with a blank line). */
-function lesson(host: Host, key: string, open: boolean): HTMLElement {
-  const paragraphs = host.t(`ui.eg.${key}.lesson`).split("\n\n").map((p) => el("p", {}, [p]));
-  if (open) return el("section", { class: "eg-lesson" }, [el("h2", {}, [host.t("ui.eg.lesson")]), ...paragraphs]);
-  return el("details", { class: "eg-lesson" }, [el("summary", {}, [host.t("ui.eg.lesson")]), ...paragraphs]);
+/** The lesson: its paragraphs (the catalogue separates them with a blank line) and its
+ *  picture with a caption. Open before play; folded under the board during play. */
+function lesson(host: Host, key: string, orientation: Color, open: boolean): HTMLElement {
+  const body: HTMLElement[] = host.t(`ui.eg.${key}.lesson`).split("\n\n").map((p) => el("p", {}, [p]));
+  const fen = PICTURES[key];
+  if (fen) {
+    const caption = host.t(`ui.eg.${key}.picture`);
+    body.push(el("figure", { class: "eg-picture", "data-fen": fen }, [host.miniBoard(fen, orientation, caption), el("figcaption", {}, [caption])]));
+  }
+  if (open) return el("section", { class: "eg-lesson" }, [el("h2", {}, [host.t("ui.eg.lesson")]), ...body]);
+  return el("details", { class: "eg-lesson" }, [el("summary", {}, [host.t("ui.eg.lesson")]), ...body]);
 }
 
 /** A seed for a new start position (the server draws it from the table with this seed). */
@@ -148,11 +156,11 @@ export function exercisePage(host: Host, key: string): Page {
     if (error) parts.push(el("p", { class: "error", role: "alert" }, [t("ui.eg.error", { message: error })]));
     if (play && started) {
       play.render();
-      parts.push(play.root, lesson(host, key, false));
+      parts.push(play.root, lesson(host, key, ex?.learner ?? "white", false));
     } else {
       const go = button(t("ui.eg.start"), () => void begin(), "eg-start primary big");
       go.disabled = !ex || starting || watcher !== null || unavailable;
-      parts.push(lesson(host, key, true), el("div", { class: "eg-setup" }, [chooser(), go]));
+      parts.push(lesson(host, key, ex?.learner ?? "white", true), el("div", { class: "eg-setup" }, [chooser(), go]));
       if (unavailable) parts.push(el("p", { class: "eg-unavailable" }, [t("ui.eg.unavailable")]));
       else if (watcher || waiting?.error) parts.push(progressLine(t, waiting));
     }

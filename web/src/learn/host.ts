@@ -5,6 +5,7 @@
 //! `build.mjs` checks that `learn.js` bundles none of those modules.
 
 import type { Board, BoardEvents, BoardView } from "../board";
+import type { Color } from "../chess";
 import type { Lang } from "../i18n";
 import type { Page } from "../app/router";
 import type { Settings } from "../store";
@@ -17,6 +18,8 @@ export interface Host {
   settings(): Settings;
   /** The app's board class. */
   Board: new (view: BoardView, events: BoardEvents) => Board;
+  /** The app's picture of a position (no moves), labelled for screen readers. */
+  miniBoard(fen: string, orientation: Color, label: string): HTMLElement;
 }
 
 /** What `learn.js` leaves on `window.__gxLearn` when it has run. */

@@ -5,6 +5,7 @@
 //! Until they are there the page shows a placeholder; a language switch fetches that
 //! language's trainer words before the page is drawn again.
 
+import { miniBoard } from "../app/miniboard";
 import { Board } from "../board";
 import { lang, t, type Lang } from "../i18n";
 import type { Page } from "../app/router";
@@ -76,6 +77,7 @@ const host: Host = {
   lang,
   settings,
   Board,
+  miniBoard,
 };
 
 /** The trainer page for a matched path: a placeholder until `learn.js` and the page
