@@ -176,6 +176,8 @@ test("KQK played to mate with the best move each time: optimal every move, three
   assert.equal(await page.getAttribute(".eg-result", "data-stars"), "3");
   assert.equal(await page.textContent(".eg-over"), msg("en", "ui.eg.over.mate"));
   assert.equal(await page.textContent(".eg-what"), msg("en", "ui.eg.result.won", { moves, optimal }));
+  const sounds = await page.evaluate(() => window.__gxSounds);
+  assert.ok(sounds.move >= moves && sounds.end === 1, JSON.stringify(sounds));
   await shot(page, "endgames-mate-desktop");
   // Kept in this browser: the list shows three stars.
   await page.click(".eg-back");

@@ -8,6 +8,7 @@ import type { Board, BoardEvents, BoardView } from "../board";
 import type { Color } from "../chess";
 import type { Lang } from "../i18n";
 import type { Page } from "../app/router";
+import type { SoundKind } from "../sound";
 import type { Settings } from "../store";
 
 /** The app's services, as the trainer uses them. */
@@ -18,6 +19,8 @@ export interface Host {
   settings(): Settings;
   /** The app's board class. */
   Board: new (view: BoardView, events: BoardEvents) => Board;
+  /** The app's move sounds (silent when the player turned sound off). */
+  sound(kind: SoundKind): void;
   /** The app's picture of a position (no moves), labelled for screen readers. */
   miniBoard(fen: string, orientation: Color, label: string): HTMLElement;
 }

@@ -137,8 +137,10 @@ export class Play {
     if (!this.legal.has(uci)) return this.render();
     this.busy = true;
     this.hint = null;
+    const captures = this.placement.has(to);
     this.placement = applyUci(this.placement, uci);
     this.lastMove = [from, to];
+    this.host.sound(captures ? "capture" : "move");
     this.render();
     let res: Moved;
     try {
@@ -163,8 +165,10 @@ export class Play {
     if (reply) {
       this.timer = window.setTimeout(() => {
         const u = parseUci(reply.uci);
+        const captures = this.placement.size !== placementOf(reply.fen).size;
         this.fen = reply.fen;
         this.placement = placementOf(reply.fen);
+        this.host.sound(captures ? "capture" : reply.san.includes("+") ? "check" : "move");
         this.lastMove = u ? [u.from, u.to] : null;
         this.dtm = res.dtm;
         if (res.over) this.finish(res.over);
@@ -179,6 +183,7 @@ export class Play {
 
   private finish(over: Over): void {
     this.over = over;
+    this.host.sound("end");
     this.busy = true;
     this.stars = starsFor(this.ex.goal, over.learner, this.used, this.started.optimal_moves);
     recordStars(this.ex.key, this.stars);

@@ -9,6 +9,7 @@ import { miniBoard } from "../app/miniboard";
 import { Board } from "../board";
 import { lang, t, type Lang } from "../i18n";
 import type { Page } from "../app/router";
+import { play } from "../sound";
 import { settings } from "../store";
 import { el } from "../ui";
 import type { Host } from "./host";
@@ -78,6 +79,7 @@ const host: Host = {
   settings,
   Board,
   miniBoard,
+  sound: play,
 };
 
 /** The trainer page for a matched path: a placeholder until `learn.js` and the page
