@@ -185,6 +185,25 @@ test("KQK played to mate with the best move each time: optimal every move, three
   await context.close();
 });
 
+test("KPK to the end: the pawn promotes through the board's chooser, then mate", { timeout: 120000 }, async () => {
+  const { page, context } = await newPage(browser, { lang: "zh-CN" });
+  let s = await startExercise(page, "kpk", "easy");
+  let promoted = false;
+  const phases = new Set();
+  for (let i = 0; !s.over && i < 40; i++) {
+    phases.add(await page.getAttribute(".eg-stages li.current", "data-phase"));
+    const best = winning(await probe(s.fen))[0];
+    if (best.uci.length === 5) promoted = true;
+    s = await play(page, best.uci, i % 2 ? "drag" : "click");
+    assert.equal(s.kind, "optimal", `${best.uci}: ${s.verdict}`);
+  }
+  assert.ok(promoted, "the pawn was promoted on the board");
+  assert.equal(await page.getAttribute(".eg-result", "data-learner"), "won");
+  assert.equal(await page.getAttribute(".eg-result", "data-stars"), "3");
+  assert.ok([...phases].every((p) => ["key_squares", "promote", null].includes(p)), [...phases].join());
+  await context.close();
+});
+
 test("a slower move and a move that throws the win away are coached with the right words", { timeout: 120000 }, async () => {
   const { page, context } = await newPage(browser, { lang: "zh-CN" });
   let s = await startExercise(page, "kqk", "hard");
