@@ -48,6 +48,9 @@ pub enum Command {
     /// PGN tools.
     #[command(subcommand, after_help = EXIT_STATUS)]
     Pgn(PgnCommand),
+    /// Endgame tablebases: exact distance to mate for every position of up to four pieces.
+    #[command(subcommand, after_help = EXIT_STATUS)]
+    Tb(TbCommand),
     /// The UCI engine on stdin/stdout, as guoxiang-engine.
     #[command(after_help = EXIT_STATUS)]
     Uci,
@@ -159,6 +162,65 @@ pub struct PgnCheckArgs {
     /// terminal and the report goes elsewhere).
     #[arg(long)]
     pub no_progress: bool,
+}
+
+/// `guoxiang tb …`.
+#[derive(Debug, Subcommand)]
+pub enum TbCommand {
+    /// Generates the tables (default: every class of up to four pieces) that are not yet in
+    /// DIR; progress on stderr.
+    #[command(after_help = EXIT_STATUS, args_override_self = true)]
+    Gen(TbGenArgs),
+    /// The value of a position (up to four pieces, no castling rights) and of every legal move.
+    #[command(after_help = EXIT_STATUS, args_override_self = true)]
+    Probe(TbProbeArgs),
+    /// One line per table in DIR: positions, longest mate, file size, generation time.
+    #[command(after_help = EXIT_STATUS, args_override_self = true)]
+    Info(TbInfoArgs),
+}
+
+/// `guoxiang tb gen`.
+#[derive(Debug, Args)]
+pub struct TbGenArgs {
+    /// The table directory [default: data/tablebase].
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+    /// The classes to make, e.g. KQK,KBNK (their dependencies come along).
+    #[arg(long, value_name = "CLASSES", value_delimiter = ',', value_parser = parse_class)]
+    pub classes: Vec<guoxiang_tablebase::Class>,
+    /// Worker threads [default: one per core].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: Option<u32>,
+}
+
+/// `guoxiang tb probe`.
+#[derive(Debug, Args)]
+pub struct TbProbeArgs {
+    /// The FEN, as one argument or as several (its fields).
+    #[arg(required = true, num_args = 1..)]
+    pub fen: Vec<String>,
+    /// The table directory [default: data/tablebase].
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+    /// One JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `guoxiang tb info`.
+#[derive(Debug, Args)]
+pub struct TbInfoArgs {
+    /// The table directory [default: data/tablebase].
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+    /// One JSON object per line.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn parse_class(s: &str) -> Result<guoxiang_tablebase::Class, String> {
+    s.parse()
+        .map_err(|e: guoxiang_tablebase::ParseClassError| e.to_string())
 }
 
 fn parse_addr(s: &str) -> Result<SocketAddr, String> {

@@ -8,9 +8,10 @@ mod move_cmd;
 mod perft_cmd;
 mod pgn_cmd;
 mod serve_cmd;
+mod tb_cmd;
 
 use clap::{CommandFactory, Parser};
-use cli::{Cli, Command, PgnCommand};
+use cli::{Cli, Command, PgnCommand, TbCommand};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
@@ -23,6 +24,9 @@ fn main() -> ExitCode {
         Some(Command::Fen(args)) => fen_cmd::run(&args),
         Some(Command::Move(args)) => move_cmd::run(&args),
         Some(Command::Pgn(PgnCommand::Check(args))) => pgn_cmd::run(&args),
+        Some(Command::Tb(TbCommand::Gen(args))) => tb_cmd::gen(&args),
+        Some(Command::Tb(TbCommand::Probe(args))) => tb_cmd::probe(&args),
+        Some(Command::Tb(TbCommand::Info(args))) => tb_cmd::info(&args),
         Some(Command::Uci) => {
             let out: guoxiang_engine::uci::Output =
                 std::sync::Arc::new(std::sync::Mutex::new(Box::new(std::io::stdout())));

@@ -3,9 +3,8 @@
 fn main() {
     let mut args = std::env::args().skip(1);
     let dir = args.next().unwrap_or_else(|| "data/tablebase".into());
-    let classes: Vec<guoxiang_tablebase::Class> = args
-        .map(|a| a.parse().expect("a class name"))
-        .collect();
+    let classes: Vec<guoxiang_tablebase::Class> =
+        args.map(|a| a.parse().expect("a class name")).collect();
     let classes = if classes.is_empty() {
         guoxiang_tablebase::Class::all()
     } else {

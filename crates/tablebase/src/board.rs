@@ -2,12 +2,20 @@
 //! generator's own tiny board. Attacks come from the core's tables.
 
 use crate::layout::Layout;
-use guoxiang_core::attacks::{attacks, pawn_attacks};
+use guoxiang_core::attacks::{attacks, between, pawn_attacks};
 use guoxiang_core::{Bitboard, Color, Role, Square};
 
 #[inline]
 fn bb(s: u8) -> u64 {
     1u64 << s
+}
+
+/// `sq` with piece `i` on `s`, built in registers (a byte store into the array followed by
+/// a whole-array load stalls store forwarding in the hot loops).
+#[inline]
+fn with(sq: &[u8; 4], i: usize, s: u8) -> [u8; 4] {
+    let shift = 8 * i as u32;
+    ((u32::from_le_bytes(*sq) & !(0xff << shift)) | ((s as u32) << shift)).to_le_bytes()
 }
 
 #[inline]
@@ -39,6 +47,30 @@ pub(crate) enum Child {
     Exit(Exit),
 }
 
+/// Whether a piece of `role` and `color` on `from` attacks `target`, pieces on `occ`.
+#[inline]
+fn attacks_square(role: Role, color: Color, from: u8, target: u8, occ: u64) -> bool {
+    let (ff, fr) = ((from & 7) as i8, (from >> 3) as i8);
+    let (tf, tr) = ((target & 7) as i8, (target >> 3) as i8);
+    let (df, dr) = (tf - ff, tr - fr);
+    let clear = || between(sqr(from), sqr(target)).0 & occ == 0;
+    match role {
+        Role::King => df.abs() <= 1 && dr.abs() <= 1 && from != target,
+        Role::Knight => (df.abs() == 1 && dr.abs() == 2) || (df.abs() == 2 && dr.abs() == 1),
+        Role::Pawn => {
+            df.abs() == 1
+                && dr
+                    == match color {
+                        Color::White => 1,
+                        Color::Black => -1,
+                    }
+        }
+        Role::Rook => (df == 0) != (dr == 0) && clear(),
+        Role::Bishop => df.abs() == dr.abs() && df != 0 && clear(),
+        Role::Queen => ((df == 0) != (dr == 0) || (df.abs() == dr.abs() && df != 0)) && clear(),
+    }
+}
+
 #[inline]
 fn pawn_dir(c: Color) -> i8 {
     match c {
@@ -68,11 +100,15 @@ impl Layout {
     /// Whether a piece of `by` (other than piece `skip`) attacks `target` with `occ`.
     #[inline]
     pub fn attacked(&self, sq: &[u8; 4], by: Color, target: u8, occ: u64, skip: usize) -> bool {
-        (0..self.n).any(|i| {
-            i != skip
+        for i in 0..self.n {
+            if i != skip
                 && self.color[i] == by
-                && attacks(by, self.role[i], sqr(sq[i]), Bitboard(occ)).contains(sqr(target))
-        })
+                && attacks_square(self.role[i], by, sq[i], target, occ)
+            {
+                return true;
+            }
+        }
+        false
     }
 
     #[inline]
@@ -88,8 +124,7 @@ impl Layout {
     pub fn ep_pawn(&self, sq: &[u8; 4], moved: Color) -> Option<usize> {
         let occ = self.occupied(sq);
         (2..self.n).find(|&i| {
-            if self.role[i] != Role::Pawn || self.color[i] != moved || rel_rank(moved, sq[i]) != 3
-            {
+            if self.role[i] != Role::Pawn || self.color[i] != moved || rel_rank(moved, sq[i]) != 3 {
                 return false;
             }
             let p = sq[i] as i8;
@@ -163,17 +198,31 @@ impl Layout {
         let ksq = sq[self.king(us)];
         let in_check = self.attacked(sq, them, ksq, occ, usize::MAX);
         let victim = |t: u8| (0..self.n).find(|&j| sq[j] == t).unwrap_or(usize::MAX);
-        let mut emit = |i: usize, to: u8, captured: usize, promo: Option<Role>, ep: bool| {
-            let mut after = *sq;
-            after[i] = to;
-            let mut o = (occ & !bb(sq[i])) | bb(to);
-            if captured != usize::MAX {
-                o &= !bb(sq[captured]);
-                o |= bb(to);
+        // Our pieces that may be pinned: between our king and an enemy slider.
+        let mut pinnable = 0u64;
+        for j in 0..self.n {
+            if self.color[j] == them
+                && matches!(self.role[j], Role::Bishop | Role::Rook | Role::Queen)
+            {
+                pinnable |= between(sqr(ksq), sqr(sq[j])).0 & own;
             }
-            let k = if i == self.king(us) { to } else { ksq };
-            if self.attacked(&after, them, k, o, captured) {
-                return;
+        }
+        let mut emit = |i: usize, to: u8, captured: usize, promo: Option<Role>, ep: bool| {
+            let after = with(sq, i, to);
+            let is_king = i == self.king(us);
+            // Without check, a piece that is not pinned may go anywhere; an en-passant
+            // capture (two pieces leave a rank) is always checked.
+            let ep_capture = captured != usize::MAX && sq[captured] != to;
+            if in_check || is_king || ep_capture || pinnable & bb(sq[i]) != 0 {
+                let mut o = (occ & !bb(sq[i])) | bb(to);
+                if captured != usize::MAX {
+                    o &= !bb(sq[captured]);
+                    o |= bb(to);
+                }
+                let k = if is_king { to } else { ksq };
+                if self.attacked(&after, them, k, o, captured) {
+                    return;
+                }
             }
             if captured != usize::MAX || promo.is_some() {
                 f(Child::Exit(self.exit(
@@ -193,11 +242,14 @@ impl Layout {
             }
             let from = sq[i];
             if self.role[i] != Role::Pawn {
-                let targets =
-                    attacks(us, self.role[i], sqr(from), Bitboard(occ)).0 & !own;
+                let targets = attacks(us, self.role[i], sqr(from), Bitboard(occ)).0 & !own;
                 for t in Bitboard(targets) {
                     let t = t.index() as u8;
-                    let cap = if theirs & bb(t) != 0 { victim(t) } else { usize::MAX };
+                    let cap = if theirs & bb(t) != 0 {
+                        victim(t)
+                    } else {
+                        usize::MAX
+                    };
                     emit(i, t, cap, None, false);
                 }
                 continue;
@@ -221,8 +273,7 @@ impl Layout {
                 }
                 let two = (one as i8 + d) as u8;
                 if rel_rank(us, from) == 1 && occ & bb(two) == 0 {
-                    let mut after = *sq;
-                    after[i] = two;
+                    let after = with(sq, i, two);
                     let ep = self.ep && self.ep_pawn(&after, us) == Some(i);
                     emit(i, two, usize::MAX, None, ep);
                 }
@@ -252,17 +303,14 @@ impl Layout {
         let us = node.stm;
         let moved = !us;
         let occ = self.occupied(sq);
-        let our_king = sq[self.king(us)];
         let ep_pawn = if self.ep {
             self.ep_pawn(sq, moved)
         } else {
             None
         };
+        // A predecessor where our king stands attacked is not checked here: its table entry
+        // is marked invalid, which the caller skips.
         let mut emit = |before: [u8; 4]| {
-            let o = self.occupied(&before);
-            if self.attacked(&before, moved, our_king, o, usize::MAX) {
-                return;
-            }
             f(before, false);
             if self.ep && self.ep_pawn(&before, us).is_some() {
                 f(before, true);
@@ -282,8 +330,7 @@ impl Layout {
                 }
                 let sources = attacks(moved, self.role[i], sqr(at), Bitboard(occ)).0 & !occ;
                 for s in Bitboard(sources) {
-                    let mut before = *sq;
-                    before[i] = s.index() as u8;
+                    let before = with(sq, i, s.index() as u8);
                     emit(before);
                 }
                 continue;
@@ -298,8 +345,7 @@ impl Layout {
                 continue;
             }
             if !node.ep {
-                let mut before = *sq;
-                before[i] = back;
+                let before = with(sq, i, back);
                 emit(before);
             }
             if rr == 3 {
@@ -307,8 +353,7 @@ impl Layout {
                 // A double step to a square beside an enemy pawn leads to the en-passant
                 // variant, not to the plain node.
                 if occ & bb(back2) == 0 && (node.ep || ep_pawn != Some(i)) {
-                    let mut before = *sq;
-                    before[i] = back2;
+                    let before = with(sq, i, back2);
                     emit(before);
                 }
             }

@@ -129,7 +129,10 @@ pub fn generate(
             file_bytes,
             generated_ms: ms,
         };
-        if order[index + 1..].iter().any(|c| c.dependencies().contains(&class)) {
+        if order[index + 1..]
+            .iter()
+            .any(|c| c.dependencies().contains(&class))
+        {
             solved[class.id()] = Some(Arc::new(table.vals));
         }
         progress(GenEvent::Finished {

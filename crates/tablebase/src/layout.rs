@@ -222,8 +222,13 @@ impl Layout {
     pub fn index(&self, sq: &[u8; 4], ep: bool) -> Option<usize> {
         let mut best = usize::MAX;
         if self.pawns {
-            self.best_of(0, sq, &mut best);
-            self.best_of(1, sq, &mut best);
+            if self.pair.is_some() {
+                self.best_of(0, sq, &mut best);
+                self.best_of(1, sq, &mut best);
+            } else {
+                // Only the mirror that puts the lead pawn on files a-d can work.
+                self.best_of(((sq[self.lead] & 7) > 3) as u8, sq, &mut best);
+            }
         } else {
             for &t in &king_pairs().trans[sq[0] as usize * 64 + sq[1] as usize] {
                 self.best_of(t, sq, &mut best);

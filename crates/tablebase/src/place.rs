@@ -3,9 +3,10 @@
 //! side to move in that orientation.
 
 use crate::board::Exit;
-use crate::class::Class;
+use crate::class::{role_key, Class};
 use crate::layout::Layout;
 use guoxiang_core::{Color, Position, Role};
+use std::sync::OnceLock;
 
 /// Pieces of a position, normalised into a class.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -17,22 +18,46 @@ pub(crate) struct Placed {
     pub flipped: bool,
 }
 
+/// Powers of 3: a material's key has one base-3 digit (a count, at most 2) per colour and
+/// role.
+const DIGIT: [usize; 10] = [1, 3, 9, 27, 81, 243, 729, 2187, 6561, 19683];
+
+/// The class and colour flip of every material key of a known class.
+fn classes() -> &'static [Option<(Class, bool)>] {
+    static T: OnceLock<Vec<Option<(Class, bool)>>> = OnceLock::new();
+    T.get_or_init(|| {
+        let mut t = vec![None; 59049];
+        let key = |w: &[Role], b: &[Role]| -> usize {
+            w.iter()
+                .map(|&r| DIGIT[role_key(r) as usize])
+                .sum::<usize>()
+                + b.iter()
+                    .map(|&r| DIGIT[5 + role_key(r) as usize])
+                    .sum::<usize>()
+        };
+        for c in Class::all() {
+            let (w, b) = c.material();
+            let (mut w2, mut b2) = (w.clone(), b.clone());
+            t[key(&w, &b)] = Some(Class::from_material(&mut w2, &mut b2));
+            let (mut w3, mut b3) = (b.clone(), w.clone());
+            t[key(&b, &w)] = Some(Class::from_material(&mut w3, &mut b3));
+        }
+        t
+    })
+}
+
 /// Places `pieces` with `stm` to move; `None` for the bare kings.
 pub(crate) fn place(pieces: &[(Color, Role, u8)], stm: Color) -> Option<Placed> {
     if pieces.len() <= 2 {
         return None;
     }
-    let mut white = Vec::with_capacity(2);
-    let mut black = Vec::with_capacity(2);
+    let mut key = 0usize;
     for &(c, r, _) in pieces {
         if r != Role::King {
-            match c {
-                Color::White => white.push(r),
-                Color::Black => black.push(r),
-            }
+            key += DIGIT[c.index() * 5 + role_key(r) as usize];
         }
     }
-    let (class, flipped) = Class::from_material(&mut white, &mut black);
+    let (class, flipped) = classes()[key]?;
     let layout = Layout::of(class);
     let mut used = [false; 4];
     let mut sq = [0u8; 4];

@@ -80,11 +80,7 @@ impl Tablebase {
             return Ok(t);
         }
         // A poisoned lock only means another loader panicked; loading again is safe.
-        let _guard = self
-            .inner
-            .loading
-            .lock()
-            .unwrap_or_else(|e| e.into_inner());
+        let _guard = self.inner.loading.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(t) = cell.get() {
             return Ok(t);
         }
@@ -118,7 +114,9 @@ impl Tablebase {
             class: p.class,
             reason: "a legal position without an index".into(),
         })?;
-        Ok(Probe::from_byte(table.vals[side(p.stm) * layout.size + idx]))
+        Ok(Probe::from_byte(
+            table.vals[side(p.stm) * layout.size + idx],
+        ))
     }
 
     /// Every legal move with the value of the position after it.
@@ -148,6 +146,14 @@ impl Tablebase {
             }
         };
         Ok(moves.into_iter().max_by_key(key))
+    }
+
+    /// The longest distance to mate in the table of `class` with `turn` (white = the
+    /// stronger side) to move, over legal positions (an addition to the contract, for
+    /// comparing with published figures).
+    pub fn max_dtm(&self, class: Class, turn: Color) -> Result<u32, ProbeError> {
+        let table = self.load(class)?;
+        Ok(crate::sample::longest(class, &table.vals, turn))
     }
 
     /// What the file of `class` says.
@@ -181,7 +187,13 @@ impl Tablebase {
     ) -> Result<Option<Position>, ProbeError> {
         let table = self.load(class)?;
         Ok(crate::sample::sample(
-            class, &table.vals, turn, wdl, dtm, seed, accept,
+            class,
+            &table.vals,
+            turn,
+            wdl,
+            dtm,
+            seed,
+            accept,
         ))
     }
 }

@@ -8,6 +8,9 @@ use crate::class::Class;
 use crate::layout::Layout;
 use crate::place::place_exit;
 use guoxiang_core::Color;
+use std::sync::atomic::AtomicU8;
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicBool, AtomicUsize};
 use std::sync::Arc;
 
 /// A draw (in a table and during generation).
@@ -63,9 +66,9 @@ fn init_range(
     layout: &Layout,
     solved: &Solved,
     start: usize,
-    val: &mut [u8],
-    cnt: &mut [u8],
-    pend: &mut [u8],
+    val: &[AtomicU8],
+    cnt: &[AtomicU8],
+    pend: &[AtomicU8],
 ) {
     let mut kids: Vec<usize> = Vec::with_capacity(128);
     for k in 0..val.len() {
@@ -78,17 +81,24 @@ fn init_range(
             ep,
         };
         if !layout.legal(&node) || layout.index(&sq, ep) != Some(idx) {
-            val[k] = INVALID;
+            val[k].store(INVALID, Relaxed);
             continue;
         }
         kids.clear();
         let (mut best_win, mut worst_loss, mut fixed, mut moves) = (u8::MAX, 0u8, 0usize, 0usize);
+        let mut inside = 0usize;
+        // With pawns no two moves lead to the same canonical child (the file mirror fixes no
+        // square), so the moves are counted without indexing them.
+        let dedup = !layout.pawns;
         let in_check = layout.moves(&node, |c| {
             moves += 1;
             match c {
                 Child::Inside(sq2, ep2) => {
-                    // A legal child has a canonical index.
-                    kids.push(layout.index(&sq2, ep2).unwrap_or(usize::MAX));
+                    inside += 1;
+                    if dedup {
+                        // A legal child has a canonical index.
+                        kids.push(layout.index(&sq2, ep2).unwrap_or(usize::MAX));
+                    }
                 }
                 Child::Exit(e) => {
                     let v = exit_value(solved, &e, !node.stm);
@@ -104,124 +114,178 @@ fn init_range(
             }
         });
         if moves == 0 {
-            val[k] = if in_check { 0 } else { DRAW };
+            val[k].store(if in_check { 0 } else { DRAW }, Relaxed);
             continue;
         }
-        kids.sort_unstable();
-        kids.dedup();
-        let c = kids.len() + fixed;
+        if dedup {
+            kids.sort_unstable();
+            kids.dedup();
+            inside = kids.len();
+        }
+        let c = inside + fixed;
         assert!(c < 250, "too many moves");
-        cnt[k] = c as u8;
-        pend[k] = if best_win != u8::MAX { best_win } else { worst_loss };
-        val[k] = UNKNOWN;
+        cnt[k].store(c as u8, Relaxed);
+        pend[k].store(
+            if best_win != u8::MAX {
+                best_win
+            } else {
+                worst_loss
+            },
+            Relaxed,
+        );
+        val[k].store(UNKNOWN, Relaxed);
     }
+}
+
+/// Runs `f(start, end)` over `0..total` in chunks on up to `threads` threads.
+fn parallel(total: usize, threads: usize, f: impl Fn(usize, usize) + Sync) {
+    let chunk = total.div_ceil(threads * 16).max(4096);
+    let next = AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..threads.max(1) {
+            s.spawn(|| loop {
+                let start = next.fetch_add(chunk, Relaxed);
+                if start >= total {
+                    break;
+                }
+                f(start, (start + chunk).min(total));
+            });
+        }
+    });
+}
+
+/// Processes the positions of `range` (one side) at depth `d`: resolves those due now, and
+/// passes each one's value to its predecessors. Returns whether any position was at `d`.
+#[allow(clippy::too_many_arguments)]
+fn pass_range(
+    layout: &Layout,
+    s: usize,
+    range: (usize, usize),
+    d: u8,
+    val: &[AtomicU8],
+    cnt: &[AtomicU8],
+    pend: &[AtomicU8],
+) -> bool {
+    let size = layout.size;
+    let other = (1 - s) * size;
+    let mut found = false;
+    let mut preds: Vec<usize> = Vec::with_capacity(256);
+    for i in range.0..range.1 {
+        let mut v = val[i].load(Relaxed);
+        if v == UNKNOWN && pend[i].load(Relaxed) == d && (d % 2 == 1 || cnt[i].load(Relaxed) == 0) {
+            val[i].store(d, Relaxed);
+            v = d;
+        }
+        if v != d {
+            continue;
+        }
+        found = true;
+        let (sq, ep) = layout.decode(i - s * size);
+        let node = Node {
+            sq,
+            stm: color_of(s),
+            ep,
+        };
+        preds.clear();
+        layout.unmoves(&node, |sq2, ep2| {
+            if let Some(j) = layout.index(&sq2, ep2) {
+                preds.push(other + j);
+            }
+        });
+        if !layout.pawns {
+            preds.sort_unstable();
+            preds.dedup();
+        }
+        for &j in &preds {
+            if val[j].load(Relaxed) != UNKNOWN {
+                continue;
+            }
+            if d % 2 == 0 {
+                let _ = val[j].compare_exchange(UNKNOWN, d + 1, Relaxed, Relaxed);
+            } else if cnt[j].fetch_sub(1, Relaxed) == 1 {
+                // This thread took the last move away: it alone decides the loss.
+                let l = (d + 1).max(pend[j].load(Relaxed));
+                if l == d + 1 {
+                    val[j].store(d + 1, Relaxed);
+                } else {
+                    pend[j].store(l, Relaxed);
+                }
+            }
+        }
+    }
+    found
 }
 
 /// Solves `class`, whose dependencies are in `solved`, with up to `threads` threads.
 pub(crate) fn solve(class: Class, solved: &Solved, threads: usize) -> Table {
     let layout = Layout::of(class);
     let total = 2 * layout.size;
-    let mut val = vec![0u8; total];
-    let mut cnt = vec![0u8; total];
-    let mut pend = vec![0u8; total];
-    let threads = threads.max(1);
-    let chunk = total.div_ceil(threads * 8).max(1);
-    {
-        let jobs: Vec<(usize, &mut [u8], &mut [u8], &mut [u8])> = val
-            .chunks_mut(chunk)
-            .zip(cnt.chunks_mut(chunk))
-            .zip(pend.chunks_mut(chunk))
-            .enumerate()
-            .map(|(i, ((v, c), p))| (i * chunk, v, c, p))
-            .collect();
-        let jobs = std::sync::Mutex::new(jobs);
-        std::thread::scope(|s| {
-            for _ in 0..threads {
-                s.spawn(|| loop {
-                    // A poisoned lock means another worker panicked: stop too.
-                    let job = jobs.lock().map(|mut j| j.pop()).ok().flatten();
-                    let Some((start, v, c, p)) = job else { break };
-                    init_range(layout, solved, start, v, c, p);
-                });
-            }
-        });
-    }
+    let atomics = |n: usize| -> Vec<AtomicU8> { (0..n).map(|_| AtomicU8::new(0)).collect() };
+    let t0 = std::time::Instant::now();
+    let (val, cnt, pend) = (atomics(total), atomics(total), atomics(total));
+    parallel(total, threads, |a, b| {
+        init_range(layout, solved, a, &val[a..b], &cnt[a..b], &pend[a..b])
+    });
+    let t_init = t0.elapsed();
     let max_pend = (0..total)
-        .filter(|&i| val[i] == UNKNOWN)
-        .map(|i| pend[i])
+        .filter(|&i| val[i].load(Relaxed) == UNKNOWN)
+        .map(|i| pend[i].load(Relaxed))
         .max()
         .unwrap_or(0);
     let size = layout.size;
-    let mut preds: Vec<usize> = Vec::with_capacity(256);
     let mut d: u8 = 0;
     loop {
-        let mut found = false;
-        for i in 0..total {
-            let mut v = val[i];
-            if v == UNKNOWN && pend[i] == d && (d % 2 == 1 || cnt[i] == 0) {
-                val[i] = d;
-                v = d;
-            }
-            if v != d {
-                continue;
-            }
-            found = true;
-            let (s, idx) = (i / size, i % size);
-            let (sq, ep) = layout.decode(idx);
-            let node = Node {
-                sq,
-                stm: color_of(s),
-                ep,
-            };
-            let other = (1 - s) * size;
-            preds.clear();
-            layout.unmoves(&node, |sq2, ep2| {
-                if let Some(j) = layout.index(&sq2, ep2) {
-                    preds.push(other + j);
+        let found = AtomicBool::new(false);
+        for s in 0..2 {
+            parallel(size, threads, |a, b| {
+                if pass_range(
+                    layout,
+                    s,
+                    (s * size + a, s * size + b),
+                    d,
+                    &val,
+                    &cnt,
+                    &pend,
+                ) {
+                    found.store(true, Relaxed);
                 }
             });
-            preds.sort_unstable();
-            preds.dedup();
-            for &j in &preds {
-                if val[j] != UNKNOWN {
-                    continue;
-                }
-                if d % 2 == 0 {
-                    val[j] = d + 1;
-                } else {
-                    cnt[j] -= 1;
-                    if cnt[j] == 0 {
-                        let l = (d + 1).max(pend[j]);
-                        if l == d + 1 {
-                            val[j] = d + 1;
-                        } else {
-                            pend[j] = l;
-                        }
-                    }
-                }
-            }
         }
-        if !found && d >= max_pend {
+        if !found.load(Relaxed) && d >= max_pend {
             break;
         }
         d += 1;
-        assert!(d < MAX_DTM, "{class}: a distance to mate beyond {MAX_DTM} plies");
+        assert!(
+            d < MAX_DTM,
+            "{class}: a distance to mate beyond {MAX_DTM} plies"
+        );
+    }
+    if std::env::var_os("GXTB_TRACE").is_some() {
+        eprintln!(
+            "{class}: init {t_init:?}, retrograde {:?}, {d} passes",
+            t0.elapsed() - t_init
+        );
     }
     let mut positions = 0u64;
     let mut max_dtm = 0u32;
-    for v in val.iter_mut() {
-        if *v == UNKNOWN {
-            *v = DRAW;
-        }
-        if *v != INVALID {
-            positions += 1;
-            if *v != DRAW {
-                max_dtm = max_dtm.max(*v as u32);
+    let vals: Vec<u8> = val
+        .into_iter()
+        .map(|a| {
+            let mut v = a.into_inner();
+            if v == UNKNOWN {
+                v = DRAW;
             }
-        }
-    }
+            if v != INVALID {
+                positions += 1;
+                if v != DRAW {
+                    max_dtm = max_dtm.max(v as u32);
+                }
+            }
+            v
+        })
+        .collect();
     Table {
-        vals: val,
+        vals,
         positions,
         max_dtm,
     }

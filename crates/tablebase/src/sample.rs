@@ -59,3 +59,22 @@ pub(crate) fn sample(
     }
     None
 }
+
+/// The longest distance to mate among the legal positions of `class` with `turn` to move.
+pub(crate) fn longest(class: Class, vals: &[u8], turn: Color) -> u32 {
+    let layout = Layout::of(class);
+    let part = &vals[side(turn) * layout.size..][..layout.size];
+    let mut best = 0u32;
+    for (idx, &v) in part.iter().enumerate() {
+        let p = Probe::from_byte(v);
+        let Some(d) = p.dtm else { continue };
+        if d <= best {
+            continue;
+        }
+        let (sq, ep) = layout.decode(idx);
+        if layout.legal(&Node { sq, stm: turn, ep }) && layout.index(&sq, ep) == Some(idx) {
+            best = d;
+        }
+    }
+    best
+}
