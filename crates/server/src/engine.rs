@@ -7,7 +7,7 @@
 use crate::game::EngineJob;
 use crate::obs::METRICS;
 use guoxiang_core::Move;
-use guoxiang_engine::levels::style_for_level;
+use guoxiang_engine::levels::{style_for_level, Style};
 use guoxiang_engine::{Decision, Engine, Think};
 use std::sync::Arc;
 use std::time::Duration;
@@ -84,12 +84,26 @@ fn decide(job: EngineJob) -> Decision {
     let budget = Duration::from_millis(job.budget_ms);
     let mut think = Think::new(job.position);
     think.history = job.history;
-    think.style = Some(style_for_level(job.level));
+    think.style = style_of(job.level);
     think.limits.soft = Some(budget / 2);
     think.limits.hard = Some(budget);
     Engine::new(HASH_MB)
         .with_seed(random_seed())
         .think(&think, &mut |_| {})
+}
+
+/// The engine's style for a game's level, `None` at full strength (level 8):
+/// the same unrestricted search as the full-strength style, but marked so the
+/// engine may answer endings of four pieces or fewer from the tablebases (it
+/// uses tables only for style-less searches; human levels never do).
+fn style_of(level: u8) -> Option<Style> {
+    let s = style_for_level(level);
+    let full = s.depth.is_none()
+        && s.nodes.is_none()
+        && s.candidates <= 1
+        && s.temperature <= 0.0
+        && !s.human_time;
+    (!full).then_some(s)
 }
 
 /// A seed from the operating system's generator, so games differ.
@@ -104,4 +118,17 @@ fn random_seed() -> u64 {
 /// A uniform number in [0, 1) from the operating system's generator.
 pub fn random_unit() -> f64 {
     (random_seed() >> 11) as f64 / (1u64 << 53) as f64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_the_full_strength_level_searches_without_a_style() {
+        assert!(style_of(8).is_none());
+        for level in 1..=7 {
+            assert!(style_of(level).is_some(), "level {level}");
+        }
+    }
 }

@@ -5,7 +5,9 @@
 //! at least one move loses, and for `kqkp-hold` the pawn on its second rank
 //! on the a-, c-, f- or h-file (the rook's and bishop's pawns that draw).
 //! Sampling is deterministic for a seed and bounded: the tables try a bounded
-//! number of positions per seed, and a few seeds are tried here.
+//! number of positions per seed, and a few seeds are tried here (the last
+//! ones with the band widened down to half its start, for classes whose
+//! longest mates are too rare to be drawn).
 
 use super::exercise::{Exercise, Goal};
 use guoxiang_core::{Color, Position, Role};
@@ -83,9 +85,12 @@ pub fn start_position(
     };
     let probe_tb = tb.clone();
     let accept = move |pos: &Position| acceptable(&probe_tb, exercise, pos);
-    for i in 0..SEED_TRIES {
+    // The longest mates are rare (a few positions of millions): when the band
+    // holds none that sampling finds, it widens downwards to half its start.
+    let wider = (band.start() / 2).max(1)..=*band.end();
+    for (i, band) in (0..SEED_TRIES).zip([band.clone(), band, wider.clone(), wider]) {
         let s = seed.wrapping_add(i.wrapping_mul(0x9e37_79b9_7f4a_7c15));
-        if let Some(pos) = tb.sample(class, exercise.learner(), wdl, band.clone(), s, &accept)? {
+        if let Some(pos) = tb.sample(class, exercise.learner(), wdl, band, s, &accept)? {
             return Ok(pos);
         }
     }

@@ -112,6 +112,14 @@ fn check(name: &str, text: &str) {
         "Action[]" => parses::<Vec<Action>>(name, text),
         "Control[]" => parses::<Vec<Control>>(name, text),
         "ServerMsg[]" => parses::<Vec<ServerMsg>>(name, text),
+        "TbStatus" => parses::<endgame::TbStatus>(name, text),
+        "TbProbe" => parses::<endgame::TbProbe>(name, text),
+        "ExerciseList" => parses::<endgame::ExerciseList>(name, text),
+        "StartExercise" => parses::<endgame::StartExercise>(name, text),
+        "Started" => parses::<endgame::Started>(name, text),
+        "ExerciseMove" => parses::<endgame::ExerciseMove>(name, text),
+        "Played" => parses::<endgame::Played>(name, text),
+        "Hint[]" => parses::<Vec<endgame::Hint>>(name, text),
         other => panic!("docs/API.md names an unknown type {other}"),
     }
 }
