@@ -317,6 +317,19 @@ test("every language: the lesson, the 50-move counter and the coach's line", { t
   }
 });
 
+test("switching the language during a game fetches the trainer's words in that language and keeps the game", { timeout: 60000 }, async () => {
+  const { page, context } = await newPage(browser, { lang: "zh-CN" });
+  let s = await startExercise(page, "kqk", "easy");
+  s = await play(page, winning(await probe(s.fen))[0].uci);
+  const fen = s.fen;
+  await page.selectOption("header select.lang", "zh-TW");
+  await page.waitForFunction((text) => document.querySelector(".eg-verdict")?.textContent === text, msg("zh-TW", "ui.eg.verdict.optimal"));
+  assert.equal(await page.textContent(".eg-head h1"), msg("zh-TW", "ui.eg.kqk.title"));
+  assert.equal(await page.textContent(".eg-fifty"), msg("zh-TW", "ui.eg.fifty", { n: s.left }));
+  assert.equal((await state(page)).fen, fen, "the game goes on where it was");
+  await context.close();
+});
+
 test("each lesson's picture shows what its caption says (the classes this server has tables for)", { timeout: 60000 }, async () => {
   const { page, context } = await newPage(browser, { lang: "en" });
   // key → what the tables must say of the picture, for the side to move there.
