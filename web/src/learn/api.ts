@@ -4,85 +4,33 @@
 //! `illegal_move`, `unknown_exercise` …).
 
 import { call } from "../api";
-import type { Color } from "../chess";
+import type * as wire from "../api/types.gen";
 
-export type Goal = "win" | "draw";
-export type Difficulty = "easy" | "medium" | "hard";
+// The wire types are generated from the server's (crates/server/src/protocol/endgame.rs), so a
+// change there shows here as a type error.
+export type Goal = wire.ExerciseView["goal"];
+export type Difficulty = NonNullable<wire.StartExercise["difficulty"]>;
 export const DIFFICULTIES: Difficulty[] = ["easy", "medium", "hard"];
 
 /** One exercise, as `GET /api/endgames` lists it. */
-export interface Exercise {
-  key: string;
-  class: string;
-  goal: Goal;
-  learner: Color;
-  phases: string[];
-  ready: boolean;
-}
-
+export type Exercise = wire.ExerciseView;
 /** `GET /api/tb/status`: how far the background generation of the tables is. */
-export interface TbStatus {
-  classes_ready: number;
-  classes_total: number;
-  generating: boolean;
-  current: string | null;
-  error: string | null;
-}
-
+export type TbStatus = wire.TbStatus;
 /** `POST /api/endgames/{key}/start`: the learner is to move in `fen`. */
-export interface Started {
-  fen: string;
-  dtm: number | null;
-  optimal_moves: number | null;
-  phase: string;
-}
-
-export type VerdictKind = "optimal" | "slower" | "drawn" | "lost" | "held";
-export type Why = "stalemate" | "hanging" | "fifty" | "other";
-
+export type Started = wire.Started;
 /** The coach's judgement of one move. */
-export interface Verdict {
-  kind: VerdictKind;
-  /** slower: by how many moves (not plies). */
-  by: number | null;
-  why: Why | null;
-  /** hanging: the square of the piece left to be taken. */
-  square: string | null;
-}
-
-export type Learner = "won" | "drew" | "lost";
-
+export type Verdict = wire.VerdictView;
+export type Learner = wire.LearnerResult;
+/** A stage of an exercise's method. */
+export type Phase = wire.Phase;
 /** How a game ended. */
-export interface Over {
-  result: string;
-  learner: Learner;
-}
-
+export type Over = wire.Over;
 /** `POST /api/endgames/{key}/move`. */
-export interface Moved {
-  san: string;
-  fen: string;
-  verdict: Verdict;
-  best: { uci: string; san: string } | null;
-  reply: { uci: string; san: string; fen: string } | null;
-  dtm: number | null;
-  phase: string | null;
-  over: Over | null;
-}
-
-/** `GET /api/endgames/{key}/hint`, by level. */
-export type Hint =
-  | { level: 1; square: string }
-  | { level: 2; uci: string; san: string }
-  | { level: 3; phase: string };
-
+export type Moved = wire.Played;
+/** `GET /api/endgames/{key}/hint`: level 1 has `square`, 2 `uci` and `san`, 3 `phase`. */
+export type Hint = wire.Hint;
 /** `GET /api/tb/probe`: the position's value and every legal move's. */
-export interface Probe {
-  fen: string;
-  wdl: "win" | "draw" | "loss";
-  dtm: number | null;
-  moves: { uci: string; san: string; wdl: string; dtm: number | null }[];
-}
+export type Probe = wire.TbProbe;
 
 export const exercises = (): Promise<{ exercises: Exercise[] }> => call("GET", "/api/endgames");
 export const tbStatus = (): Promise<TbStatus> => call("GET", "/api/tb/status");

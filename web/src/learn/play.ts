@@ -11,7 +11,7 @@ import {
 import type { Marks } from "../game/marks";
 import { button, el } from "../ui";
 import * as api from "./api";
-import type { Exercise, Hint, Moved, Over, Started } from "./api";
+import type { Exercise, Hint, Moved, Over, Phase, Started } from "./api";
 import { fiftyLeft, movesOf, overText, starText, starsFor, turnOf, verdictText, whyText } from "./coach";
 import type { Host } from "./host";
 import { recordStars } from "./progress";
@@ -40,7 +40,7 @@ export class Play {
   private legal = new Set<string>();
   private busy = true;
   private used = 0;
-  private phase: string;
+  private phase: Phase;
   private dtm: number | null;
   private hint: Hint | null = null;
   private last: Moved | null = null;
@@ -205,11 +205,11 @@ export class Play {
   private marks(): Marks {
     const h = this.hint;
     if (!h) return NO_MARKS;
-    if (h.level === 1) {
+    if (h.level === 1 && h.square) {
       const sq = parseSq(h.square);
       return sq === null ? NO_MARKS : { arrows: [], squares: [{ sq, kind: "tried" }] };
     }
-    if (h.level === 2) {
+    if (h.level === 2 && h.uci) {
       const u = parseUci(h.uci);
       return u ? { arrows: [{ from: u.from, to: u.to, kind: "tried" }], squares: [{ sq: u.from, kind: "tried" }] } : NO_MARKS;
     }
@@ -226,8 +226,8 @@ export class Play {
     const t = this.host.t;
     if (!h) return null;
     if (h.level === 1) return t("ui.eg.hint.piece");
-    if (h.level === 2) return t("ui.eg.hint.move", { san: this.san(h.san) });
-    return t("ui.eg.hint.idea", { idea: t(`ui.eg.phase.${this.ex.key}.${h.phase}`) });
+    if (h.level === 2) return t("ui.eg.hint.move", { san: this.san(h.san ?? "") });
+    return t("ui.eg.hint.idea", { idea: t(`ui.eg.phase.${this.ex.key}.${h.phase ?? this.phase}`) });
   }
 
   private stages(): HTMLElement {
