@@ -144,6 +144,10 @@ impl Layout {
     /// canonical form).
     pub fn legal(&self, node: &Node) -> bool {
         let sq = &node.sq;
+        // Most en-passant entries stand for nothing: reject them first.
+        if node.ep && self.ep_pawn(sq, !node.stm).is_none() {
+            return false;
+        }
         let occ = self.occupied(sq);
         if occ.count_ones() as usize != self.n {
             return false;
@@ -154,10 +158,7 @@ impl Layout {
             }
         }
         let them = !node.stm;
-        if self.attacked(sq, node.stm, sq[self.king(them)], occ, usize::MAX) {
-            return false;
-        }
-        !node.ep || self.ep_pawn(sq, them).is_some()
+        !self.attacked(sq, node.stm, sq[self.king(them)], occ, usize::MAX)
     }
 
     fn exit(&self, sq: &[u8; 4], mover: usize, to: u8, captured: usize, promo: Role) -> Exit {

@@ -146,12 +146,13 @@ impl Class {
         let sides = [(white.clone(), black.clone()), (black, white)];
         for (own, other) in &sides {
             // A capture of one of `other`'s pieces by `own`, maybe promoting a pawn at once.
-            for (i, _) in other.iter().enumerate() {
+            for (i, &captured) in other.iter().enumerate() {
                 let mut rest = other.clone();
                 rest.remove(i);
                 push(own.clone(), rest.clone());
                 for (j, &r) in own.iter().enumerate() {
-                    if r == Role::Pawn {
+                    // A pawn promotes by taking a piece on the last rank, never a pawn.
+                    if r == Role::Pawn && captured != Role::Pawn {
                         for promo in Role::PROMOTIONS {
                             let mut o = own.clone();
                             o[j] = promo;

@@ -15,6 +15,9 @@ use std::path::{Path, PathBuf};
 pub(crate) const MAGIC: &[u8; 4] = b"GXTB";
 pub(crate) const VERSION: u32 = 1;
 pub(crate) const HEADER_LEN: usize = 64;
+/// The deflate level: 4 keeps all tables near 30 MB at a fifth of level 6's time (measured
+/// on KQKP: 2.71 MB in 0.55 s against 2.54 MB in 2.6 s).
+const LEVEL: u8 = 4;
 
 /// What a file's header says.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -121,7 +124,7 @@ fn fill_invalid(vals: &[u8]) -> Vec<u8> {
 /// Returns the file's size.
 pub(crate) fn write(dir: &Path, mut header: Header, vals: &[u8]) -> std::io::Result<u64> {
     std::fs::create_dir_all(dir)?;
-    let payload = miniz_oxide::deflate::compress_to_vec(&fill_invalid(vals), 6);
+    let payload = miniz_oxide::deflate::compress_to_vec(&fill_invalid(vals), LEVEL);
     header.payload_len = payload.len() as u64;
     header.checksum = fnv1a(&payload);
     let path = path_of(dir, header.class);

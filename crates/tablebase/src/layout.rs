@@ -237,6 +237,28 @@ impl Layout {
         (best != usize::MAX).then_some(best + if ep { self.base } else { 0 })
     }
 
+    /// Whether two different moves from (or un-moves to) this placement may reach the same
+    /// canonical index. Two children differ from the parent in one piece each, so a symmetry
+    /// mapping one child onto the other fixes all other pieces: at least `n - 2` of them on
+    /// one diagonal (the only symmetries with fixed squares), or two identical pieces
+    /// swapped. The file mirror of pawn classes fixes no square.
+    #[inline]
+    pub fn may_repeat(&self, sq: &[u8; 4]) -> bool {
+        if self.pawns {
+            return false;
+        }
+        if self.pair.is_some() {
+            return true;
+        }
+        let (mut main, mut anti) = (0, 0);
+        for &s in &sq[..self.n] {
+            let (f, r) = (s & 7, s >> 3);
+            main += (f == r) as usize;
+            anti += (f + r == 7) as usize;
+        }
+        main >= self.n - 2 || anti >= self.n - 2
+    }
+
     /// The placement an index stands for, and whether it is an en-passant variant.
     pub fn decode(&self, idx: usize) -> ([u8; 4], bool) {
         let ep = idx >= self.base;

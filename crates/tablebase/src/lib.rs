@@ -14,6 +14,10 @@
 //! assert_eq!(probe.wdl, Wdl::Win);
 //! ```
 
+// Pieces are described by parallel arrays (squares, colours, roles) indexed by one piece
+// number; index loops say that more plainly than zipped iterators.
+#![allow(clippy::needless_range_loop)]
+
 mod board;
 mod class;
 mod format;

@@ -8,9 +8,9 @@ use crate::class::Class;
 use crate::layout::Layout;
 use crate::place::place_exit;
 use guoxiang_core::Color;
-use std::sync::atomic::AtomicU8;
 use std::sync::atomic::Ordering::Relaxed;
 use std::sync::atomic::{AtomicBool, AtomicUsize};
+use std::sync::atomic::{AtomicU16, AtomicU8};
 use std::sync::Arc;
 
 /// A draw (in a table and during generation).
@@ -62,16 +62,9 @@ pub(crate) struct Table {
 }
 
 /// Initialises entries `start..start+val.len()` of the flat (side, index) array.
-fn init_range(
-    layout: &Layout,
-    solved: &Solved,
-    start: usize,
-    val: &[AtomicU8],
-    cnt: &[AtomicU8],
-    pend: &[AtomicU8],
-) {
+fn init_range(layout: &Layout, solved: &Solved, start: usize, vc: &[AtomicU16], pend: &[AtomicU8]) {
     let mut kids: Vec<usize> = Vec::with_capacity(128);
-    for k in 0..val.len() {
+    for k in 0..vc.len() {
         let flat = start + k;
         let (s, idx) = (flat / layout.size, flat % layout.size);
         let (sq, ep) = layout.decode(idx);
@@ -81,15 +74,15 @@ fn init_range(
             ep,
         };
         if !layout.legal(&node) || layout.index(&sq, ep) != Some(idx) {
-            val[k].store(INVALID, Relaxed);
+            vc[k].store(INVALID as u16, Relaxed);
             continue;
         }
         kids.clear();
         let (mut best_win, mut worst_loss, mut fixed, mut moves) = (u8::MAX, 0u8, 0usize, 0usize);
         let mut inside = 0usize;
-        // With pawns no two moves lead to the same canonical child (the file mirror fixes no
-        // square), so the moves are counted without indexing them.
-        let dedup = !layout.pawns;
+        // Where no two moves can lead to the same canonical child (see `may_repeat`), the
+        // moves are counted without indexing them.
+        let dedup = layout.may_repeat(&sq);
         let in_check = layout.moves(&node, |c| {
             moves += 1;
             match c {
@@ -114,7 +107,7 @@ fn init_range(
             }
         });
         if moves == 0 {
-            val[k].store(if in_check { 0 } else { DRAW }, Relaxed);
+            vc[k].store(if in_check { 0 } else { DRAW as u16 }, Relaxed);
             continue;
         }
         if dedup {
@@ -124,7 +117,6 @@ fn init_range(
         }
         let c = inside + fixed;
         assert!(c < 250, "too many moves");
-        cnt[k].store(c as u8, Relaxed);
         pend[k].store(
             if best_win != u8::MAX {
                 best_win
@@ -133,7 +125,7 @@ fn init_range(
             },
             Relaxed,
         );
-        val[k].store(UNKNOWN, Relaxed);
+        vc[k].store(UNKNOWN as u16 | (c as u16) << 8, Relaxed);
     }
 }
 
@@ -162,8 +154,7 @@ fn pass_range(
     s: usize,
     range: (usize, usize),
     d: u8,
-    val: &[AtomicU8],
-    cnt: &[AtomicU8],
+    vc: &[AtomicU16],
     pend: &[AtomicU8],
 ) -> bool {
     let size = layout.size;
@@ -171,9 +162,11 @@ fn pass_range(
     let mut found = false;
     let mut preds: Vec<usize> = Vec::with_capacity(256);
     for i in range.0..range.1 {
-        let mut v = val[i].load(Relaxed);
-        if v == UNKNOWN && pend[i].load(Relaxed) == d && (d % 2 == 1 || cnt[i].load(Relaxed) == 0) {
-            val[i].store(d, Relaxed);
+        let x = vc[i].load(Relaxed);
+        let mut v = x as u8;
+        if v == UNKNOWN && pend[i].load(Relaxed) == d && (d % 2 == 1 || x >> 8 == 0) {
+            // Only the pass over the other side writes this side's entries.
+            vc[i].store((x & 0xff00) | d as u16, Relaxed);
             v = d;
         }
         if v != d {
@@ -192,21 +185,25 @@ fn pass_range(
                 preds.push(other + j);
             }
         });
-        if !layout.pawns {
+        if layout.may_repeat(&sq) {
             preds.sort_unstable();
             preds.dedup();
         }
+        // Value and counter share one word: one memory access per predecessor. Within a
+        // pass all updates are of one kind (wins when `d` is even, counts when odd).
         for &j in &preds {
-            if val[j].load(Relaxed) != UNKNOWN {
+            let y = vc[j].load(Relaxed);
+            if y as u8 != UNKNOWN {
                 continue;
             }
             if d % 2 == 0 {
-                let _ = val[j].compare_exchange(UNKNOWN, d + 1, Relaxed, Relaxed);
-            } else if cnt[j].fetch_sub(1, Relaxed) == 1 {
+                // Another thread may have set the same win: then this one fails, harmlessly.
+                let _ = vc[j].compare_exchange(y, (y & 0xff00) | (d + 1) as u16, Relaxed, Relaxed);
+            } else if vc[j].fetch_sub(0x100, Relaxed) >> 8 == 1 {
                 // This thread took the last move away: it alone decides the loss.
                 let l = (d + 1).max(pend[j].load(Relaxed));
                 if l == d + 1 {
-                    val[j].store(d + 1, Relaxed);
+                    vc[j].store((d + 1) as u16, Relaxed);
                 } else {
                     pend[j].store(l, Relaxed);
                 }
@@ -220,15 +217,15 @@ fn pass_range(
 pub(crate) fn solve(class: Class, solved: &Solved, threads: usize) -> Table {
     let layout = Layout::of(class);
     let total = 2 * layout.size;
-    let atomics = |n: usize| -> Vec<AtomicU8> { (0..n).map(|_| AtomicU8::new(0)).collect() };
     let t0 = std::time::Instant::now();
-    let (val, cnt, pend) = (atomics(total), atomics(total), atomics(total));
+    let vc: Vec<AtomicU16> = (0..total).map(|_| AtomicU16::new(0)).collect();
+    let pend: Vec<AtomicU8> = (0..total).map(|_| AtomicU8::new(0)).collect();
     parallel(total, threads, |a, b| {
-        init_range(layout, solved, a, &val[a..b], &cnt[a..b], &pend[a..b])
+        init_range(layout, solved, a, &vc[a..b], &pend[a..b])
     });
     let t_init = t0.elapsed();
     let max_pend = (0..total)
-        .filter(|&i| val[i].load(Relaxed) == UNKNOWN)
+        .filter(|&i| vc[i].load(Relaxed) as u8 == UNKNOWN)
         .map(|i| pend[i].load(Relaxed))
         .max()
         .unwrap_or(0);
@@ -238,15 +235,7 @@ pub(crate) fn solve(class: Class, solved: &Solved, threads: usize) -> Table {
         let found = AtomicBool::new(false);
         for s in 0..2 {
             parallel(size, threads, |a, b| {
-                if pass_range(
-                    layout,
-                    s,
-                    (s * size + a, s * size + b),
-                    d,
-                    &val,
-                    &cnt,
-                    &pend,
-                ) {
+                if pass_range(layout, s, (s * size + a, s * size + b), d, &vc, &pend) {
                     found.store(true, Relaxed);
                 }
             });
@@ -268,10 +257,10 @@ pub(crate) fn solve(class: Class, solved: &Solved, threads: usize) -> Table {
     }
     let mut positions = 0u64;
     let mut max_dtm = 0u32;
-    let vals: Vec<u8> = val
+    let vals: Vec<u8> = vc
         .into_iter()
         .map(|a| {
-            let mut v = a.into_inner();
+            let mut v = a.into_inner() as u8;
             if v == UNKNOWN {
                 v = DRAW;
             }

@@ -70,3 +70,28 @@ fn positions_beyond_the_tables_are_refused() {
     let castle = Position::from_fen("4k3/8/8/8/8/8/8/4K2R w K - 0 1").unwrap();
     assert!(matches!(tb.probe(&castle), Err(ProbeError::CastlingRights)));
 }
+
+#[test]
+fn generate_replaces_a_corrupt_file_and_keeps_a_valid_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = kqk_in(dir.path());
+    let good = std::fs::read(&path).unwrap();
+    let mut bad = good.clone();
+    let i = bad.len() - 10;
+    bad[i] ^= 1;
+    std::fs::write(&path, &bad).unwrap();
+    let mut events = Vec::new();
+    let c: Class = "KQK".parse().unwrap();
+    generate(dir.path(), &[c], 1, &mut |e| events.push(e)).unwrap();
+    assert!(matches!(
+        events[0],
+        guoxiang_tablebase::GenEvent::Started { .. }
+    ));
+    assert!(probe(dir.path()).is_ok());
+    events.clear();
+    generate(dir.path(), &[c], 1, &mut |e| events.push(e)).unwrap();
+    assert!(matches!(
+        events[..],
+        [guoxiang_tablebase::GenEvent::Skipped { .. }]
+    ));
+}
