@@ -156,6 +156,8 @@ pub async fn start(config: Config, time: time::TimeSource) -> Result<Running, Se
             .await
             .map_err(|_| store::StoreError::Closed)??
     };
+    // The tables (nothing read yet); generation starts once the address is bound.
+    let tables = endgame::Tables::open(&config.tb_dir);
     let ctx = Ctx {
         store: store.clone(),
         time: time.clone(),
@@ -186,7 +188,6 @@ pub async fn start(config: Config, time: time::TimeSource) -> Result<Running, Se
         addr: config.addr,
         source,
     })?;
-    let tables = endgame::Tables::open(&config.tb_dir);
     if config.tb_generate {
         // Detached: it never blocks serving, and every file is complete once renamed.
         let _ = tables.generate_in_background(config.tb_classes.clone(), config.engine_threads);

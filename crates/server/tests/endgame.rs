@@ -1,62 +1,19 @@
-//! The endgame trainer and the tablebase endpoints over HTTP: the exercise
-//! list, start positions by difficulty, the coach's verdicts (optimal, slower,
-//! the win gone by stalemate, a hanging piece or the 50-move rule, a held or
-//! lost draw), the defence's answer, endings, hints, every refusal's code,
-//! and the background generation reported by `/api/tb/status`. The tables
-//! these tests need (KQK and KPK with what they depend on) are generated once
-//! per test binary into target/'s temporary directory and reused by later runs.
+//! The endgame trainer over HTTP: start positions by difficulty, the coach's
+//! verdicts (optimal, slower, the win gone by stalemate, a hanging piece or
+//! the 50-move rule, a held or lost draw), the defence's longest resistance,
+//! endings, hints and every refusal's code. The tables these tests need (KQK
+//! and KPK with what they depend on; every trainer class for the release-only
+//! test of all exercises) are generated once per test binary
+//! ([`common::tables`]).
 
 mod common;
 
+use common::tables::*;
 use common::*;
 use guoxiang_server::time::TimeSource;
-use guoxiang_tablebase::{generate, Class};
+use guoxiang_tablebase::{Class, Tablebase};
 use serde_json::{json, Value};
-use std::path::PathBuf;
-use std::sync::OnceLock;
 use std::time::{Duration, Instant};
-
-/// The shared table directory, generated on first use.
-fn tables() -> PathBuf {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("tb-endgame-tests");
-        let classes: Vec<Class> = ["KQK", "KPK"]
-            .iter()
-            .map(|c| c.parse().expect("a class"))
-            .collect();
-        generate(&dir, &classes, 2, &mut |_| {}).expect("the test tables generate");
-        dir
-    })
-    .clone()
-}
-
-/// The shared table directory with every table the trainer's exercises
-/// reach (their four-piece classes take minutes to generate without
-/// optimisation: the tests that need them run in release builds, as CI does).
-fn all_trainer_tables() -> PathBuf {
-    static DIR: OnceLock<PathBuf> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let dir = tables();
-        let classes: Vec<Class> = ["KRRK", "KBBK", "KBNK", "KQKR", "KQKP"]
-            .iter()
-            .map(|c| c.parse().expect("a class"))
-            .collect();
-        generate(&dir, &classes, 2, &mut |_| {}).expect("the trainer's tables generate");
-        dir
-    })
-    .clone()
-}
-
-/// A server reading the shared tables, generating nothing.
-async fn with_tables(tag: &str) -> Srv {
-    let dir = tables();
-    start_with(tag, TimeSource::real(), move |c| c.tb_dir = dir).await
-}
-
-fn q(fen: &str) -> String {
-    fen.replace(' ', "%20")
-}
 
 async fn play(srv: &Srv, key: &str, fen: &str, uci: &str) -> (u16, Value) {
     srv.json(
@@ -68,107 +25,12 @@ async fn play(srv: &Srv, key: &str, fen: &str, uci: &str) -> (u16, Value) {
     .await
 }
 
-async fn probe(srv: &Srv, fen: &str) -> Value {
-    let (s, v) = srv
-        .json("GET", &format!("/api/tb/probe?fen={}", q(fen)), None, None)
-        .await;
-    assert_eq!(s, 200, "{v}");
-    v
-}
-
-#[tokio::test]
-async fn the_exercises_are_listed_in_the_pages_order_with_their_phases() {
-    let srv = with_tables("eg-list").await;
-    let (s, v) = srv.json("GET", "/api/endgames", None, None).await;
-    assert_eq!(s, 200, "{v}");
-    let keys: Vec<&str> = v["exercises"]
-        .as_array()
-        .expect("exercises")
-        .iter()
-        .filter_map(|e| e["key"].as_str())
-        .collect();
-    assert_eq!(
-        keys,
-        [
-            "kqk",
-            "krk",
-            "krrk",
-            "kbbk",
-            "kbnk",
-            "kpk",
-            "kpk-hold",
-            "kqkr",
-            "kqkp",
-            "kqkp-hold"
-        ]
-    );
-    let kbnk = &v["exercises"][4];
-    assert_eq!(kbnk["class"], "KBNK");
-    assert_eq!(kbnk["goal"], "win");
-    assert_eq!(kbnk["learner"], "white");
-    assert_eq!(kbnk["phases"], json!(["edge", "corner", "w", "mate"]));
-    assert_eq!(kbnk["ready"], false, "KBNK is not generated here");
-    assert_eq!(v["exercises"][0]["ready"], true, "KQK is");
-    let hold = &v["exercises"][9];
-    assert_eq!(
-        (hold["goal"].as_str(), hold["learner"].as_str()),
-        (Some("draw"), Some("black"))
-    );
-}
-
-#[tokio::test]
-async fn the_probe_is_the_cli_object_with_every_legal_move() {
-    let srv = with_tables("eg-probe").await;
-    let v = probe(&srv, "k7/8/1K6/8/8/8/8/2Q5 w - - 0 1").await;
-    assert_eq!(v["fen"], "k7/8/1K6/8/8/8/8/2Q5 w - - 0 1");
-    assert_eq!(
-        (v["wdl"].as_str(), v["dtm"].as_u64()),
-        (Some("win"), Some(1))
-    );
-    let moves = v["moves"].as_array().expect("moves");
-    assert_eq!(moves.len(), 6 + 21, "every legal move: {v}");
-    let mate = moves.iter().find(|m| m["uci"] == "c1c8").expect("Qc8#");
-    assert_eq!(
-        (
-            mate["san"].as_str(),
-            mate["wdl"].as_str(),
-            mate["dtm"].as_u64()
-        ),
-        (Some("Qc8#"), Some("loss"), Some(0))
-    );
-    let stalemate = moves.iter().find(|m| m["uci"] == "c1c7").expect("Qc7");
-    assert_eq!(
-        (stalemate["wdl"].as_str(), &stalemate["dtm"]),
-        (Some("draw"), &Value::Null)
-    );
-}
-
-#[tokio::test]
-async fn probe_refusals_have_their_codes() {
-    let srv = with_tables("eg-probe-bad").await;
-    for (fen, status, code) in [
-        ("not a fen", 400, "bad_fen"),
-        (
-            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1",
-            400,
-            "too_many_pieces",
-        ),
-        ("r3k3/8/8/8/8/8/8/4K3 w q - 0 1", 400, "castling_rights"),
-        ("8/8/8/3k4/8/8/8/R3K2R w - - 0 1", 503, "tb_not_ready"),
-    ] {
-        let (s, v) = srv
-            .json("GET", &format!("/api/tb/probe?fen={}", q(fen)), None, None)
-            .await;
-        assert_eq!((s, v["error"].as_str()), (status, Some(code)), "{fen}: {v}");
-        assert!(v["message"].as_str().is_some_and(|m| !m.is_empty()));
-    }
-    let (s, v) = srv.json("GET", "/api/tb/probe", None, None).await;
-    assert_eq!((s, v["error"].as_str()), (400, Some("bad_fen")), "{v}");
-}
-
 #[tokio::test]
 async fn a_start_position_lies_in_its_difficultys_third_and_a_seed_repeats_it() {
     let srv = with_tables("eg-start").await;
+    let kqk: Class = "KQK".parse().expect("a class");
+    let max_dtm = Tablebase::open(tables()).info(kqk).expect("KQK").max_dtm;
+    assert!(max_dtm >= 19, "the longest KQK mate is 10 moves: {max_dtm}");
     let mut seen = Vec::new();
     for difficulty in ["easy", "medium", "hard"] {
         let body = json!({"difficulty": difficulty, "seed": 7});
@@ -176,15 +38,19 @@ async fn a_start_position_lies_in_its_difficultys_third_and_a_seed_repeats_it() 
             .json("POST", "/api/endgames/kqk/start", Some(body.clone()), None)
             .await;
         assert_eq!(s, 200, "{v}");
-        let dtm = v["dtm"].as_u64().expect("a won start has a dtm");
-        // KQK's longest mate is 19 plies: thirds 3-6, 7-12, 13-19.
+        let dtm = v["dtm"].as_u64().expect("a won start has a dtm") as u32;
+        // The thirds of the table's longest mate (easy from three plies).
+        let (a, b) = (max_dtm / 3, 2 * max_dtm / 3);
         let band = match difficulty {
-            "easy" => 3..=6,
-            "medium" => 7..=12,
-            _ => 13..=19,
+            "easy" => 3..=a,
+            "medium" => a + 1..=b,
+            _ => b + 1..=max_dtm,
         };
-        assert!(band.contains(&dtm), "{difficulty}: {v}");
-        assert_eq!(v["optimal_moves"].as_u64(), Some(dtm.div_ceil(2)));
+        assert!(band.contains(&dtm), "{difficulty}: {v} not in {band:?}");
+        assert_eq!(
+            v["optimal_moves"].as_u64(),
+            Some(u64::from(dtm.div_ceil(2)))
+        );
         assert!(
             v["fen"].as_str().is_some_and(|f| f.contains(" w - - 0 ")),
             "{v}"
@@ -489,69 +355,6 @@ async fn every_wrong_input_gets_its_code_and_says_what_was_wrong() {
         let message = v["message"].as_str().unwrap_or_default();
         assert!(message.contains(needle), "{path} {body}: {message}");
     }
-}
-
-#[tokio::test]
-async fn the_trainer_pages_are_the_app() {
-    let srv = with_tables("eg-pages").await;
-    for path in ["/learn/endgames", "/learn/endgames/kbnk"] {
-        let (s, body) = srv.http("GET", path, None, None).await;
-        assert_eq!(s, 200, "{path}");
-        assert!(
-            body.contains("<html") || body.contains("<!doctype") || body.contains("<!DOCTYPE"),
-            "{path}"
-        );
-    }
-}
-
-#[tokio::test]
-async fn tables_missing_at_start_are_generated_in_the_background_and_reported() {
-    let kqk: Class = "KQK".parse().expect("a class");
-    let srv = start_with("eg-gen", TimeSource::real(), move |c| {
-        c.tb_generate = true;
-        c.tb_classes = Some(vec![kqk]);
-    })
-    .await;
-    // The server answers at once; the status says what is going on.
-    let (s, v) = srv.json("GET", "/api/tb/status", None, None).await;
-    assert_eq!(s, 200, "{v}");
-    assert_eq!(v["classes_total"], 35);
-    let deadline = Instant::now() + Duration::from_secs(300);
-    let status = loop {
-        let (_, v) = srv.json("GET", "/api/tb/status", None, None).await;
-        if v["generating"] == false {
-            break v;
-        }
-        assert!(Instant::now() < deadline, "generation did not finish: {v}");
-        tokio::time::sleep(Duration::from_millis(100)).await;
-    };
-    assert_eq!(
-        status,
-        json!({"classes_ready": 1, "classes_total": 35, "generating": false, "current": null, "error": null})
-    );
-    assert!(srv.dir.join("tablebase").join("KQK.gxtb").is_file());
-    // The trainer uses it at once.
-    let (s, v) = srv
-        .json(
-            "POST",
-            "/api/endgames/kqk/start",
-            Some(json!({"seed": 1})),
-            None,
-        )
-        .await;
-    assert_eq!(s, 200, "{v}");
-}
-
-#[tokio::test]
-async fn test_servers_generate_nothing_unless_asked() {
-    let srv = start_with("eg-nogen", TimeSource::real(), |_| {}).await;
-    let (_, v) = srv.json("GET", "/api/tb/status", None, None).await;
-    assert_eq!(
-        (v["classes_ready"].as_u64(), v["generating"].as_bool()),
-        (Some(0), Some(false)),
-        "{v}"
-    );
-    assert!(!srv.dir.join("tablebase").exists());
 }
 
 #[tokio::test]

@@ -106,6 +106,17 @@ pub fn best_of(moves: &[MoveProbe]) -> Option<&MoveProbe> {
     moves.iter().min_by_key(|m| Value::of(m))
 }
 
+/// The defence's answer in `pos` from its moves' probes: the best for it
+/// (longest resistance, keeping a draw, the fastest mate), and among equals a
+/// capture, so a piece left hanging is taken.
+pub fn defence_choice(pos: &Position, moves: &[MoveProbe]) -> Option<Move> {
+    let best = Value::of(best_of(moves)?);
+    let equal = || moves.iter().filter(|m| Value::of(m) == best);
+    let capture =
+        equal().find(|m| pos.board().piece_at(m.mv.to()).is_some() || m.mv.is_en_passant());
+    capture.or_else(|| equal().next()).map(|m| m.mv)
+}
+
 /// The verdict on `mv` played from `pos` (the learner to move), given every
 /// legal move's probe and the defence's reply to `mv` (`None` if it has none).
 pub fn judge(
@@ -300,6 +311,24 @@ mod tests {
             ]
         );
         assert_eq!(best_of(&moves).map(|m| m.after.dtm), Some(Some(2)));
+    }
+
+    #[test]
+    fn among_equal_defences_the_capture_is_chosen() {
+        let pos = Position::from_fen("8/8/8/4Q3/3k4/8/8/4K3 b - - 0 1").expect("legal");
+        let step = Move::normal(Square::D4, Square::C3);
+        let take = Move::normal(Square::D4, Square::E5);
+        let worse = Move::normal(Square::D4, Square::D3);
+        let moves = [
+            mp(worse, Wdl::Win, Some(9)),
+            mp(step, Wdl::Draw, None),
+            mp(take, Wdl::Draw, None),
+        ];
+        assert_eq!(defence_choice(&pos, &moves), Some(take));
+        // A longer resistance beats a capture that loses faster.
+        let moves = [mp(take, Wdl::Win, Some(3)), mp(step, Wdl::Win, Some(9))];
+        assert_eq!(defence_choice(&pos, &moves), Some(step));
+        assert_eq!(defence_choice(&pos, &[]), None);
     }
 
     #[test]

@@ -4,7 +4,7 @@
 //! the fastest mate when the learner blundered into a loss), and say whether
 //! the game ended ([`super::over`]). Hints come from the same tables.
 
-use super::coach::{best_of, judge, Verdict};
+use super::coach::{best_of, defence_choice, judge, Verdict};
 use super::error::TrainerError;
 use super::exercise::{Exercise, NotThisExercise};
 use super::over::{ending, learner_result};
@@ -60,7 +60,7 @@ pub fn play(
     let ended = ending(&after);
     let reply = match ended {
         Some(_) => None,
-        None => tb.best_move(&after)?.map(|m| m.mv),
+        None => defence_choice(&after, &tb.probe_moves(&after)?),
     };
     let verdict = judge(tb, exercise, &pos, mv, &moves, reply)?;
     let mut played = Played {

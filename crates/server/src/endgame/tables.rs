@@ -26,6 +26,8 @@ struct GenState {
     generating: bool,
     current: Option<String>,
     error: Option<String>,
+    /// Classes found or written by this generation (for the log's count).
+    done: BTreeSet<Class>,
 }
 
 impl Tables {
@@ -125,28 +127,34 @@ impl Tables {
     }
 
     fn on_event(&self, ev: GenEvent) {
+        let total = Class::all().len();
         match ev {
-            GenEvent::Started {
-                class,
-                index,
-                total,
-            } => {
-                tracing::info!(class = %class, index, total, "tablebase: generating");
+            GenEvent::Started { class, .. } => {
+                tracing::info!(class = %class, "tablebase: generating");
                 self.set(|st| st.current = Some(class.to_string()));
             }
-            GenEvent::Finished { info, index, total } => {
+            GenEvent::Finished { info, .. } => {
+                let mut ready = 0;
+                self.set(|st| {
+                    st.current = None;
+                    if let Ok(c) = info.class.parse::<Class>() {
+                        st.done.insert(c);
+                    }
+                    ready = st.done.len();
+                });
                 tracing::info!(
                     class = %info.class,
-                    index,
+                    ready,
                     total,
                     ms = info.generated_ms,
                     max_dtm = info.max_dtm,
                     bytes = info.file_bytes,
                     "tablebase: written"
                 );
-                self.set(|st| st.current = None);
             }
-            GenEvent::Skipped { .. } => {}
+            GenEvent::Skipped { class, .. } => self.set(|st| {
+                st.done.insert(class);
+            }),
         }
     }
 

@@ -5,6 +5,7 @@
 #![allow(dead_code)]
 
 pub mod kill9;
+pub mod tables;
 
 use futures_util::{SinkExt, StreamExt};
 use guoxiang_server::time::TimeSource;
