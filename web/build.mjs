@@ -1,7 +1,9 @@
 // Builds the front end into the folder named on the command line (crates/server/build.rs
 // passes its OUT_DIR): app.js and app.css (bundled, minified); one message catalogue per
 // language, i18n-<lang>.json (minified from crates/i18n/catalogue, not bundled: a page loads
-// only its own language's); index.html, which names them all with a content hash so that
+// only its own language's); the endgame trainer, loaded only when a reader opens it:
+// learn.js (src/learn/index.ts, its style sheet inside) and its words, the catalogues'
+// `ui.eg.*` keys, as i18n-eg-<lang>.json (taken out of i18n-<lang>.json); index.html, which names them all with a content hash so that
 // browsers may cache them for good, and inlines src/boot.ts, which starts fetching the
 // page's catalogue at once; sw.js, the service worker, which caches that page and those
 // assets (its version is their hash); and the web manifest.
@@ -23,18 +25,49 @@ const LANGS = ["en", "zh-CN", "zh-TW"];
 const hash = (bytes) => createHash("sha256").update(bytes).digest("hex").slice(0, 12);
 
 // The catalogues: each minified, written as its own asset, named with its hash.
+// The trainer's words (`ui.eg.*`) go to their own catalogue, fetched with learn.js.
 const catalogues = {};
 const catalogueUrls = {};
+const learnCatalogueUrls = {};
+const LEARN_PREFIX = "ui.eg.";
 for (const lang of LANGS) {
-  const text = Buffer.from(JSON.stringify(JSON.parse(readFileSync(join(here, `../crates/i18n/catalogue/${lang}.json`), "utf8"))));
+  const all = JSON.parse(readFileSync(join(here, `../crates/i18n/catalogue/${lang}.json`), "utf8"));
+  const main = Object.fromEntries(Object.entries(all).filter(([k]) => !k.startsWith(LEARN_PREFIX)));
+  const trainer = Object.fromEntries(Object.entries(all).filter(([k]) => k.startsWith(LEARN_PREFIX)));
+  const text = Buffer.from(JSON.stringify(main));
   const name = `i18n-${lang}.json`;
   writeFileSync(join(out, name), text);
   catalogues[name] = text;
   catalogueUrls[lang] = `/assets/${name}?v=${hash(text)}`;
+  const trainerText = Buffer.from(JSON.stringify(trainer));
+  writeFileSync(join(out, `i18n-eg-${lang}.json`), trainerText);
+  learnCatalogueUrls[lang] = `/assets/i18n-eg-${lang}.json?v=${hash(trainerText)}`;
 }
 
 const common = { bundle: true, minify: true, write: false, logLevel: "warning", target: ["es2022"] };
-const js = await esbuild.build({ ...common, entryPoints: [join(here, "src/main.ts")], format: "iife", outfile: "app.js" });
+// The trainer: its own script, which borrows the app's stateful modules (see src/learn/host.ts)
+// and so must not bundle them.
+const learn = await esbuild.build({
+  ...common,
+  entryPoints: [join(here, "src/learn/index.ts")],
+  format: "iife",
+  outfile: "learn.js",
+  loader: { ".css": "text" },
+  metafile: true,
+});
+const borrowed = ["src/i18n.ts", "src/board.ts", "src/store.ts", "src/app/router.ts", "src/app/miniboard.ts", "src/sound.ts", "src/main.ts"];
+const bundled = Object.keys(learn.metafile.inputs).filter((p) => borrowed.some((b) => p.endsWith(b)));
+if (bundled.length) throw new Error(`learn.js must borrow these from the app, not bundle them: ${bundled.join(", ")}`);
+const learnText = learn.outputFiles[0].contents;
+writeFileSync(join(out, "learn.js"), learnText);
+const learnUrls = { js: `/assets/learn.js?v=${hash(learnText)}`, catalogues: learnCatalogueUrls };
+const js = await esbuild.build({
+  ...common,
+  entryPoints: [join(here, "src/main.ts")],
+  format: "iife",
+  outfile: "app.js",
+  define: { GX_LEARN: JSON.stringify(learnUrls) },
+});
 const css = await esbuild.build({ ...common, entryPoints: [join(here, "src/style.css")], outfile: "app.css" });
 const boot = await esbuild.build({
   ...common,
@@ -64,4 +97,4 @@ const sw = readFileSync(join(here, "src/app/sw.js"), "utf8")
 writeFileSync(join(out, "sw.js"), sw);
 writeFileSync(join(out, "manifest.webmanifest"), readFileSync(join(here, "src/app/manifest.webmanifest")));
 const sizes = Object.entries(catalogues).map(([n, b]) => `${n} ${b.length} B`).join(", ");
-console.log(`web: app.js ${jsText.length} B, app.css ${cssText.length} B, inline boot ${bootText.length} B, ${sizes}`);
+console.log(`web: app.js ${jsText.length} B, app.css ${cssText.length} B, learn.js ${learnText.length} B, inline boot ${bootText.length} B, ${sizes}`);

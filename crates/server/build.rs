@@ -59,10 +59,14 @@ const OUTPUTS: &[&str] = &[
     "i18n-en.json",
     "i18n-zh-CN.json",
     "i18n-zh-TW.json",
+    "learn.js",
+    "i18n-eg-en.json",
+    "i18n-eg-zh-CN.json",
+    "i18n-eg-zh-TW.json",
 ];
 /// Part of the key: change it when this script makes different files from the same inputs.
 const RECIPE: &str =
-    "guoxiang-web 3: tsc, build.mjs (+ sw.js, manifest, one catalogue per language), gzip best";
+    "guoxiang-web 4: tsc, build.mjs (+ sw.js, manifest, one catalogue per language, the trainer's script and catalogues), gzip best";
 /// How many cached builds stay under `<target>/guoxiang-web`.
 const KEEP: usize = 4;
 /// Where `web/node_modules` records the hash of the lock file it was installed from.
@@ -299,6 +303,10 @@ fn placeholder(why: &str) -> Vec<(String, Vec<u8>)> {
         ("i18n-en.json", b"{}".to_vec()),
         ("i18n-zh-CN.json", b"{}".to_vec()),
         ("i18n-zh-TW.json", b"{}".to_vec()),
+        ("learn.js", Vec::new()),
+        ("i18n-eg-en.json", b"{}".to_vec()),
+        ("i18n-eg-zh-CN.json", b"{}".to_vec()),
+        ("i18n-eg-zh-TW.json", b"{}".to_vec()),
     ];
     files
         .into_iter()

@@ -1,7 +1,8 @@
 //! The page's entry point: applies the saved settings, builds the app shell (header with the
 //! navigation bar and quick settings, offline banner) and registers the pages with the router:
 //! home (`/`), a game (`/game/ID`), a join link (`/join/ID?key=K`), a spectator's view
-//! (`/watch/ID`), the visitor's games (`/games`), the settings (`/settings`); any other path
+//! (`/watch/ID`), the visitor's games (`/games`), the settings (`/settings`), the endgame
+//! trainer (`/learn/endgames`, loaded on demand); any other path
 //! shows "not found". Later pages add a `registerRoute` line here and an entry in `app/nav.ts`.
 //! Nothing is drawn before the page's message catalogue is there (its fetch began in
 //! index.html, in parallel with this script).
@@ -15,6 +16,7 @@ import { mountShell } from "./app/shell";
 import { GamePage } from "./game/page";
 import { joinGame } from "./game/join";
 import { homePage } from "./home";
+import { endgamesPage, ENDGAMES_ROUTE } from "./learn/route";
 import { setLang, startLang, t } from "./i18n";
 import { installPieceCss } from "./pieces";
 import { savedGames, settings } from "./store";
@@ -73,6 +75,7 @@ async function start(): Promise<void> {
   registerRoute(/^\/join\/([0-9a-zA-Z]+)$/, (m) => joinPage(m[1]));
   registerRoute(/^\/games$/, () => gamesView());
   registerRoute(/^\/settings$/, () => settingsPage());
+  registerRoute(ENDGAMES_ROUTE, (m) => endgamesPage(m));
   startRouter(outlet, (m) => notFoundPage(m[0]));
   registerServiceWorker();
 }

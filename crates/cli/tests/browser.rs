@@ -2,15 +2,21 @@
 //! `guoxiang serve` on a free port with a fresh database, then runs the tests with Node's
 //! test runner, which drives Debian's chromium through playwright-core (installed by
 //! `npm ci` when the server crate builds the front end). Screenshots and the page-speed
-//! figures go to target/screenshots/.
+//! figures go to target/screenshots/. The endgame trainer's test plays against real tables: the
+//! classes in [`TB_CLASSES`] are generated once (`guoxiang tb gen`, skipped when valid files are
+//! there) into a cache under target/, and the server reads them without generating others.
 //!
 //! Needs chromium (`apt-get install chromium`, or CHROMIUM=/path). Setting
-//! GUOXIANG_SKIP_BROWSER_TESTS=1 skips them, loudly.
+//! GUOXIANG_SKIP_BROWSER_TESTS=1 skips them, loudly; GUOXIANG_E2E=endgames runs only
+//! web/e2e/endgames.test.mjs (while iterating; the full list of screenshots is then not checked).
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
+
+/// The tablebase classes web/e2e/endgames.test.mjs plays (its `READY` list says the same).
+const TB_CLASSES: &str = "KQK,KPK,KBNK";
 
 struct Server(Child);
 
@@ -48,6 +54,13 @@ fn the_front_end_works_in_a_real_browser() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
     let data = std::env::temp_dir().join(format!("guoxiang-browser-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&data);
+    let tables = root.join("target/tablebase-e2e");
+    let generated = Command::new(env!("CARGO_BIN_EXE_guoxiang"))
+        .args(["tb", "gen", "--classes", TB_CLASSES, "--dir"])
+        .arg(&tables)
+        .status()
+        .expect("guoxiang tb gen starts");
+    assert!(generated.success(), "guoxiang tb gen {TB_CLASSES} failed");
     let mut child = Command::new(env!("CARGO_BIN_EXE_guoxiang"))
         .args([
             "serve",
@@ -55,8 +68,11 @@ fn the_front_end_works_in_a_real_browser() {
             "127.0.0.1:0",
             "--create-per-minute",
             "100000",
-            "--data",
+            "--no-tb-gen",
+            "--tb-dir",
         ])
+        .arg(&tables)
+        .arg("--data")
         .arg(&data)
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())
@@ -76,10 +92,14 @@ fn the_front_end_works_in_a_real_browser() {
         .to_string();
 
     let shots = root.join("target/screenshots");
+    let only = std::env::var("GUOXIANG_E2E").ok().filter(|v| !v.is_empty());
+    let target = only
+        .as_deref()
+        .map_or_else(|| "e2e/".to_string(), |name| format!("e2e/{name}.test.mjs"));
     let started = Instant::now();
     let out = Command::new("node")
         .args(["--test", "--test-concurrency=1", "--test-reporter=spec"])
-        .arg("e2e/")
+        .arg(&target)
         .current_dir(root.join("web"))
         .env("GUOXIANG_URL", &url)
         .env("GUOXIANG_SCREENSHOTS", &shots)
@@ -96,6 +116,9 @@ fn the_front_end_works_in_a_real_browser() {
         started.elapsed()
     );
     assert!(started.elapsed() < Duration::from_secs(900));
+    if only.is_some() {
+        return;
+    }
     for name in [
         "home-desktop.png",
         "home-phone.png",
@@ -107,6 +130,11 @@ fn the_front_end_works_in_a_real_browser() {
         "app-game-phone-light.png",
         "app-games-desktop-light.png",
         "app-not-found-phone-dark.png",
+        "endgames-list-desktop.png",
+        "endgames-play-desktop.png",
+        "endgames-mate-desktop.png",
+        "endgames-list-phone.png",
+        "endgames-play-phone.png",
     ] {
         assert!(shots.join(name).exists(), "{name} was not written");
     }

@@ -2,7 +2,8 @@
 //! module serves it. Every front-end path (`/`, `/game/ID`, `/join/ID`, `/watch/ID`, `/games`,
 //! `/settings`) gets the same `index.html`, which routes in the browser; `/assets/app.{js,css}`
 //! and the message catalogues `/assets/i18n-{en,zh-CN,zh-TW}.json` (the page fetches only its
-//! language's) are served gzipped when the browser accepts it, and cached for good (the page
+//! language's; the endgame trainer's script `/assets/learn.js` and words
+//! `/assets/i18n-eg-<lang>.json` only when a trainer page opens) are served gzipped when the browser accepts it, and cached for good (the page
 //! names them with a content hash). `/sw.js` (the service worker, never cached by HTTP so an update is
 //! seen at once) and `/manifest.webmanifest` make the app open offline. Any other path that is
 //! not the API's gets the same page with status 404 (the page then says "not found" in the
@@ -34,10 +35,22 @@ static CATALOGUES: [(&str, Asset); 3] = [
     ("i18n-zh-CN.json", asset!("i18n-zh-CN.json")),
     ("i18n-zh-TW.json", asset!("i18n-zh-TW.json")),
 ];
+/// The endgame trainer's words (the `ui.eg.*` keys), fetched with `learn.js`; named by the app's
+/// script, not by the page.
+static LEARN_CATALOGUES: [(&str, Asset); 3] = [
+    ("i18n-eg-en.json", asset!("i18n-eg-en.json")),
+    ("i18n-eg-zh-CN.json", asset!("i18n-eg-zh-CN.json")),
+    ("i18n-eg-zh-TW.json", asset!("i18n-eg-zh-TW.json")),
+];
+/// The endgame trainer's script, loaded by the app when a reader opens `/learn/endgames`.
+static LEARN_JS: (&[u8], &[u8]) = asset!("learn.js");
 
 /// The paths the catalogues are served at (`/assets/i18n-<lang>.json`), for the router.
 pub fn catalogue_paths() -> impl Iterator<Item = String> {
-    CATALOGUES.iter().map(|(name, _)| format!("/assets/{name}"))
+    CATALOGUES
+        .iter()
+        .chain(&LEARN_CATALOGUES)
+        .map(|(name, _)| format!("/assets/{name}"))
 }
 
 fn accepts_gzip(headers: &HeaderMap) -> bool {
@@ -131,6 +144,16 @@ pub async fn app_js(headers: HeaderMap) -> Response {
     )
 }
 
+/// `/assets/learn.js`: the endgame trainer, fetched only when a trainer page opens.
+pub async fn learn_js(headers: HeaderMap) -> Response {
+    serve(
+        &headers,
+        LEARN_JS,
+        "text/javascript; charset=utf-8",
+        "public, max-age=31536000, immutable",
+    )
+}
+
 pub async fn app_css(headers: HeaderMap) -> Response {
     serve(
         &headers,
@@ -143,7 +166,11 @@ pub async fn app_css(headers: HeaderMap) -> Response {
 /// `/assets/i18n-<lang>.json`: one language's messages (the page names it with a content hash).
 pub async fn catalogue(uri: Uri, headers: HeaderMap) -> Response {
     let name = uri.path().trim_start_matches("/assets/");
-    match CATALOGUES.iter().find(|(n, _)| *n == name) {
+    match CATALOGUES
+        .iter()
+        .chain(&LEARN_CATALOGUES)
+        .find(|(n, _)| *n == name)
+    {
         Some((_, bytes)) => serve(
             &headers,
             *bytes,
@@ -222,6 +249,30 @@ mod tests {
             catalogue(uri, HeaderMap::new()).await.status(),
             StatusCode::NOT_FOUND
         );
+    }
+
+    #[tokio::test]
+    async fn the_trainer_and_its_words_are_assets_named_by_the_app_script() {
+        let app = std::str::from_utf8(APP_JS.0).unwrap();
+        assert!(
+            app.contains("/assets/learn.js?v="),
+            "the app names learn.js"
+        );
+        let resp = learn_js(with("gzip")).await;
+        assert_eq!(resp.status(), StatusCode::OK);
+        assert_eq!(resp.headers()[header::CONTENT_ENCODING], "gzip");
+        assert!(LEARN_JS.0.len() > 1000 && LEARN_JS.1.len() < LEARN_JS.0.len());
+        for (name, (plain, _)) in &LEARN_CATALOGUES {
+            assert!(app.contains(&format!("/assets/{name}?v=")), "{name}");
+            let uri: Uri = format!("/assets/{name}").parse().unwrap();
+            assert_eq!(catalogue(uri, with("gzip")).await.status(), StatusCode::OK);
+            let messages: serde_json::Value = serde_json::from_slice(plain).unwrap();
+            assert!(messages["ui.eg.title"].is_string(), "{name}");
+            assert!(
+                messages["ui.title"].is_null(),
+                "{name} holds only the trainer's words"
+            );
+        }
     }
 
     async fn body_of(resp: Response) -> String {

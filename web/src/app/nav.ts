@@ -16,6 +16,7 @@ export interface NavEntry {
 export const NAV: NavEntry[] = [
   { path: "/", key: "ui.nav.play", match: /^\/((game|join|watch)\/|$)/ },
   { path: "/games", key: "ui.nav.games", match: /^\/games$/ },
+  { path: "/learn/endgames", key: "ui.nav.endgames", match: /^\/learn\/endgames(\/|$)/, learn: true },
   // Later issues, one line each, e.g.:
   // { path: "/learn", key: "ui.nav.learn", match: /^\/learn(\/|$)/, learn: true },
 ];

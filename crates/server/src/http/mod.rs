@@ -65,6 +65,7 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/manifest.webmanifest", get(crate::web::manifest))
         .route("/assets/app.js", get(crate::web::app_js))
         .route("/assets/app.css", get(crate::web::app_css))
+        .route("/assets/learn.js", get(crate::web::learn_js))
         .fallback(crate::web::fallback)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))

@@ -1,0 +1,40 @@
+//! What the main bundle lends the lazily loaded trainer (`learn.js`): the trainer is built as
+//! its own script so the app's first load stays light, and it must not carry its own copies of
+//! the modules that hold state (the message catalogue, the board's translations, the
+//! settings' listeners). It imports only their types; the objects come through [`Host`].
+//! `build.mjs` checks that `learn.js` bundles none of those modules.
+
+import type { Board, BoardEvents, BoardView } from "../board";
+import type { Color } from "../chess";
+import type { Lang } from "../i18n";
+import type { Page } from "../app/router";
+import type { SoundKind } from "../sound";
+import type { Settings } from "../store";
+
+/** The app's services, as the trainer uses them. */
+export interface Host {
+  /** A message in the page's language: the trainer's own (`ui.eg.*`) or the app's. */
+  t(key: string, args?: Record<string, string | number>): string;
+  lang(): Lang;
+  settings(): Settings;
+  /** The app's board class. */
+  Board: new (view: BoardView, events: BoardEvents) => Board;
+  /** The app's move sounds (silent when the player turned sound off). */
+  sound(kind: SoundKind): void;
+  /** The app's picture of a position (no moves), labelled for screen readers. */
+  miniBoard(fen: string, orientation: Color, label: string): HTMLElement;
+}
+
+/** What `learn.js` leaves on `window.__gxLearn` when it has run. */
+export interface LearnModule {
+  /** `/learn/endgames`: the list of exercises. */
+  list(host: Host): Page;
+  /** `/learn/endgames/{key}`: one exercise's lesson and play. */
+  exercise(host: Host, key: string): Page;
+}
+
+declare global {
+  interface Window {
+    __gxLearn?: LearnModule;
+  }
+}

@@ -1,0 +1,117 @@
+//! The endgame trainer's routes, in the main bundle: `/learn/endgames` and
+//! `/learn/endgames/{key}`. The trainer itself lives in its own script (`learn.js`) and its
+//! words in their own catalogue (`i18n-eg-<lang>.json`, the `ui.eg.*` keys), both fetched when
+//! a reader first opens a trainer page, so the rest of the app does not carry their weight.
+//! Until they are there the page shows a placeholder; a language switch fetches that
+//! language's trainer words before the page is drawn again.
+
+import { miniBoard } from "../app/miniboard";
+import { Board } from "../board";
+import { lang, t, type Lang } from "../i18n";
+import type { Page } from "../app/router";
+import { play } from "../sound";
+import { settings } from "../store";
+import { el } from "../ui";
+import type { Host } from "./host";
+
+/** The hashed addresses of `learn.js` and of the trainer's catalogues, put in by `build.mjs`. */
+declare const GX_LEARN: { js: string; catalogues: Record<Lang, string> };
+
+/** The paths of the trainer (group 1: the exercise's key, if any). */
+export const ENDGAMES_ROUTE = /^\/learn\/endgames(?:\/([a-z0-9-]+))?$/;
+
+type Messages = Record<string, string>;
+const messages: Partial<Record<Lang, Messages>> = {};
+const fetching: Partial<Record<Lang, Promise<void>>> = {};
+let script: Promise<void> | null = null;
+
+function loadScript(): Promise<void> {
+  if (window.__gxLearn) return Promise.resolve();
+  if (!script) {
+    script = new Promise<void>((resolve, reject) => {
+      const s = document.createElement("script");
+      s.src = GX_LEARN.js;
+      s.onload = () => resolve();
+      s.onerror = () => {
+        s.remove();
+        script = null;
+        reject(new Error(GX_LEARN.js));
+      };
+      document.head.appendChild(s);
+    });
+  }
+  return script;
+}
+
+function loadMessages(l: Lang): Promise<void> {
+  if (messages[l]) return Promise.resolve();
+  let p = fetching[l];
+  if (!p) {
+    p = fetch(GX_LEARN.catalogues[l])
+      .then((r) => {
+        if (!r.ok) throw new Error(`${r.url}: ${r.status}`);
+        return r.json() as Promise<Messages>;
+      })
+      .then(
+        (m) => {
+          messages[l] = m;
+        },
+        (e: unknown) => {
+          delete fetching[l];
+          throw e;
+        },
+      );
+    fetching[l] = p;
+  }
+  return p;
+}
+
+function fill(template: string, args: Record<string, string | number>): string {
+  return template.replace(/\{([a-z_0-9]+)\}/g, (whole, name: string) => (name in args ? String(args[name]) : whole));
+}
+
+const host: Host = {
+  t: (key, args = {}) => {
+    const own = messages[lang()]?.[key] ?? messages.en?.[key];
+    return own !== undefined ? fill(own, args) : t(key, args);
+  },
+  lang,
+  settings,
+  Board,
+  miniBoard,
+  sound: play,
+};
+
+/** The trainer page for a matched path: a placeholder until `learn.js` and the page
+ *  language's trainer words are loaded, then the trainer's own page inside it. */
+export function endgamesPage(m: RegExpMatchArray): Page {
+  const root = el("main", { class: "eg-page" }, [el("p", { class: "empty" }, ["…"])]);
+  let inner: Page | null = null;
+  let live = true;
+  const failed = () => {
+    root.replaceChildren(el("p", { class: "error", role: "alert" }, [t("ui.error.network")]));
+  };
+  Promise.all([loadScript(), loadMessages(lang())]).then(() => {
+    if (!live) return;
+    const mod = window.__gxLearn;
+    if (!mod) return failed();
+    inner = m[1] ? mod.exercise(host, m[1]) : mod.list(host);
+    root.replaceChildren(inner.root);
+  }, failed);
+  return {
+    root,
+    render: () => {
+      const l = lang();
+      void loadMessages(l).then(
+        () => {
+          if (live && lang() === l) inner?.render();
+        },
+        () => inner?.render(),
+      );
+    },
+    destroy: () => {
+      live = false;
+      inner?.destroy();
+    },
+  };
+}
