@@ -2,8 +2,8 @@
 // passes its OUT_DIR): app.js and app.css (bundled, minified); one message catalogue per
 // language, i18n-<lang>.json (minified from crates/i18n/catalogue, not bundled: a page loads
 // only its own language's); the endgame trainer, loaded only when a reader opens it:
-// learn.js (src/learn/index.ts, its style sheet inside) and its words, the catalogues'
-// `ui.eg.*` keys, as i18n-eg-<lang>.json (taken out of i18n-<lang>.json); index.html, which names them all with a content hash so that
+// learn.js (src/learn/index.ts: the endgame trainer, lessons, opening trainer and explorer, its
+// style sheet inside) and its words, the catalogues' `ui.eg.*`, `ui.lesson.*` and `ui.op.*` keys, as i18n-eg-<lang>.json (taken out of i18n-<lang>.json); index.html, which names them all with a content hash so that
 // browsers may cache them for good, and inlines src/boot.ts, which starts fetching the
 // page's catalogue at once; sw.js, the service worker, which caches that page and those
 // assets (its version is their hash); and the web manifest.
@@ -25,15 +25,17 @@ const LANGS = ["en", "zh-CN", "zh-TW"];
 const hash = (bytes) => createHash("sha256").update(bytes).digest("hex").slice(0, 12);
 
 // The catalogues: each minified, written as its own asset, named with its hash.
-// The trainer's words (`ui.eg.*`) go to their own catalogue, fetched with learn.js.
+// The learning pages' words (`ui.eg.*`, `ui.lesson.*`, `ui.op.*`) go to their own catalogue,
+// fetched with learn.js.
 const catalogues = {};
 const catalogueUrls = {};
 const learnCatalogueUrls = {};
-const LEARN_PREFIX = "ui.eg.";
+const LEARN_PREFIXES = ["ui.eg.", "ui.lesson.", "ui.op."];
+const isLearnKey = (k) => LEARN_PREFIXES.some((p) => k.startsWith(p));
 for (const lang of LANGS) {
   const all = JSON.parse(readFileSync(join(here, `../crates/i18n/catalogue/${lang}.json`), "utf8"));
-  const main = Object.fromEntries(Object.entries(all).filter(([k]) => !k.startsWith(LEARN_PREFIX)));
-  const trainer = Object.fromEntries(Object.entries(all).filter(([k]) => k.startsWith(LEARN_PREFIX)));
+  const main = Object.fromEntries(Object.entries(all).filter(([k]) => !isLearnKey(k)));
+  const trainer = Object.fromEntries(Object.entries(all).filter(([k]) => isLearnKey(k)));
   const text = Buffer.from(JSON.stringify(main));
   const name = `i18n-${lang}.json`;
   writeFileSync(join(out, name), text);

@@ -25,7 +25,7 @@ test("the navigation bar leads to every page; reload, back and forward land on t
   await page.waitForSelector(".start-computer");
   assert.equal(await page.getAttribute(".main-nav .nav-play", "aria-current"), "page");
   // Entries whose pages do not exist yet are not shown.
-  assert.deepEqual(await page.$$eval(".main-nav a", (as) => as.map((a) => a.getAttribute("href"))), ["/", "/games", "/learn/endgames"]);
+  assert.deepEqual(await page.$$eval(".main-nav a", (as) => as.map((a) => a.getAttribute("href"))), ["/", "/games", "/learn", "/learn/openings", "/learn/endgames"]);
   await page.click(".main-nav .nav-games");
   await page.waitForSelector("main.games-page");
   assert.equal(path(page), "/games");
@@ -82,7 +82,11 @@ test("home: a board in the middle, the main action first, continue where you lef
   for (const s of [".start-friend", ".start-hotseat"]) assert.ok(await page.$eval(s, (b) => b.classList.contains("secondary") && !b.classList.contains("primary")), s);
   assert.equal(await page.locator("button.primary:visible").count(), 1);
   // The learning pages there are (the endgame trainer) are linked from home.
-  assert.deepEqual(await page.$$eval(".learn a", (as) => as.map((a) => [a.getAttribute("href"), a.textContent])), [["/learn/endgames", CAT["zh-CN"]["ui.nav.endgames"]]]);
+  assert.deepEqual(await page.$$eval(".learn a", (as) => as.map((a) => [a.getAttribute("href"), a.textContent])), [
+    ["/learn", CAT["zh-CN"]["ui.nav.learn"]],
+    ["/learn/openings", CAT["zh-CN"]["ui.nav.openings"]],
+    ["/learn/endgames", CAT["zh-CN"]["ui.nav.endgames"]],
+  ]);
   assert.equal(await page.textContent(".continue .empty"), CAT["zh-CN"]["ui.none"]);
   // A game in progress takes the board's place, with a way back into it.
   await page.click(".start-hotseat");

@@ -2,7 +2,8 @@
 //! navigation bar and quick settings, offline banner) and registers the pages with the router:
 //! home (`/`), a game (`/game/ID`), a join link (`/join/ID?key=K`), a spectator's view
 //! (`/watch/ID`), the visitor's games (`/games`), the settings (`/settings`), the endgame
-//! trainer (`/learn/endgames`, loaded on demand); any other path
+//! trainer (`/learn/endgames`), the lessons (`/learn`), the opening trainer (`/learn/openings`)
+//! and explorer (`/explorer`), these four loaded on demand; any other path
 //! shows "not found". Later pages add a `registerRoute` line here and an entry in `app/nav.ts`.
 //! Nothing is drawn before the page's message catalogue is there (its fetch began in
 //! index.html, in parallel with this script).
@@ -16,7 +17,16 @@ import { mountShell } from "./app/shell";
 import { GamePage } from "./game/page";
 import { joinGame } from "./game/join";
 import { homePage } from "./home";
-import { endgamesPage, ENDGAMES_ROUTE } from "./learn/route";
+import {
+  endgamesPage,
+  ENDGAMES_ROUTE,
+  explorerPage,
+  EXPLORER_ROUTE,
+  lessonsPage,
+  LESSONS_ROUTE,
+  openingsPage,
+  OPENINGS_ROUTE,
+} from "./learn/route";
 import { setLang, startLang, t } from "./i18n";
 import { installPieceCss } from "./pieces";
 import { savedGames, settings } from "./store";
@@ -76,6 +86,9 @@ async function start(): Promise<void> {
   registerRoute(/^\/games$/, () => gamesView());
   registerRoute(/^\/settings$/, () => settingsPage());
   registerRoute(ENDGAMES_ROUTE, (m) => endgamesPage(m));
+  registerRoute(OPENINGS_ROUTE, (m) => openingsPage(m));
+  registerRoute(LESSONS_ROUTE, (m) => lessonsPage(m));
+  registerRoute(EXPLORER_ROUTE, () => explorerPage());
   startRouter(outlet, (m) => notFoundPage(m[0]));
   registerServiceWorker();
 }

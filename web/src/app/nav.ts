@@ -16,9 +16,9 @@ export interface NavEntry {
 export const NAV: NavEntry[] = [
   { path: "/", key: "ui.nav.play", match: /^\/((game|join|watch)\/|$)/ },
   { path: "/games", key: "ui.nav.games", match: /^\/games$/ },
+  { path: "/learn", key: "ui.nav.learn", match: /^\/learn(\/|$)/, learn: true },
+  { path: "/learn/openings", key: "ui.nav.openings", match: /^\/(learn\/openings(\/|$)|explorer$)/, learn: true },
   { path: "/learn/endgames", key: "ui.nav.endgames", match: /^\/learn\/endgames(\/|$)/, learn: true },
-  // Later issues, one line each, e.g.:
-  // { path: "/learn", key: "ui.nav.learn", match: /^\/learn(\/|$)/, learn: true },
 ];
 
 /** The entry marked for `path`: the longest match wins, so `/games` is not "Play". */

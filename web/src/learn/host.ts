@@ -1,4 +1,5 @@
-//! What the main bundle lends the lazily loaded trainer (`learn.js`): the trainer is built as
+//! What the main bundle lends the lazily loaded learning pages (`learn.js`: the endgame
+//! trainer, the lessons, the opening trainer and the explorer): the trainer is built as
 //! its own script so the app's first load stays light, and it must not carry its own copies of
 //! the modules that hold state (the message catalogue, the board's translations, the
 //! settings' listeners). It imports only their types; the objects come through [`Host`].
@@ -31,6 +32,14 @@ export interface LearnModule {
   list(host: Host): Page;
   /** `/learn/endgames/{key}`: one exercise's lesson and play. */
   exercise(host: Host, key: string): Page;
+  /** `/learn`: the course's map of lessons (src/lessons). */
+  lessons(host: Host): Page;
+  /** `/learn/{id}`: one lesson, step by step (src/lessons). */
+  lesson(host: Host, id: string): Page;
+  /** `/learn/openings` (key null) and `/learn/openings/{key}`: the opening trainer (src/openings). */
+  openings(host: Host, key: string | null): Page;
+  /** `/explorer`: the opening explorer over this server's games (src/openings). */
+  explorer(host: Host): Page;
 }
 
 declare global {

@@ -1,16 +1,26 @@
-//! The entry of `learn.js`, the endgame trainer's own script: it adds its style sheet to the
-//! page and leaves the trainer's pages on `window.__gxLearn`, where the app's route
-//! (`route.ts`) finds them once the script has loaded.
+//! The entry of `learn.js`, the learning pages' own script (the endgame trainer here, the
+//! lessons from `../lessons`, the opening trainer and explorer from `../openings`): it adds
+//! the trainer's style sheet to the page and leaves the pages on `window.__gxLearn`, where the
+//! app's routes (`route.ts`) find them once the script has loaded.
 
 import css from "./learn.css";
 import { exercisePage } from "./exercise";
 import type { LearnModule } from "./host";
 import { listPage } from "./list";
+import { lessonPage, lessonsPage } from "../lessons";
+import { explorerPage, openingsPage } from "../openings";
 
 const style = document.createElement("style");
 style.dataset.module = "learn";
 style.textContent = css;
 document.head.appendChild(style);
 
-const mod: LearnModule = { list: listPage, exercise: exercisePage };
+const mod: LearnModule = {
+  list: listPage,
+  exercise: exercisePage,
+  lessons: lessonsPage,
+  lesson: lessonPage,
+  openings: openingsPage,
+  explorer: explorerPage,
+};
 window.__gxLearn = mod;

@@ -1,7 +1,9 @@
-//! The endgame trainer's routes, in the main bundle: `/learn/endgames` and
-//! `/learn/endgames/{key}`. The trainer itself lives in its own script (`learn.js`) and its
-//! words in their own catalogue (`i18n-eg-<lang>.json`, the `ui.eg.*` keys), both fetched when
-//! a reader first opens a trainer page, so the rest of the app does not carry their weight.
+//! The learning pages' routes, in the main bundle: the endgame trainer (`/learn/endgames`,
+//! `/learn/endgames/{key}`), the lessons (`/learn`, `/learn/{id}`), the opening trainer
+//! (`/learn/openings`, `/learn/openings/{key}`) and the explorer (`/explorer`). The pages
+//! themselves live in their own script (`learn.js`) and their words in their own catalogue
+//! (`i18n-eg-<lang>.json`: the `ui.eg.*`, `ui.lesson.*` and `ui.op.*` keys), both fetched when
+//! a reader first opens one of them, so the rest of the app does not carry their weight.
 //! Until they are there the page shows a placeholder; a language switch fetches that
 //! language's trainer words before the page is drawn again.
 
@@ -12,13 +14,19 @@ import type { Page } from "../app/router";
 import { play } from "../sound";
 import { settings } from "../store";
 import { el } from "../ui";
-import type { Host } from "./host";
+import type { Host, LearnModule } from "./host";
 
 /** The hashed addresses of `learn.js` and of the trainer's catalogues, put in by `build.mjs`. */
 declare const GX_LEARN: { js: string; catalogues: Record<Lang, string> };
 
 /** The paths of the trainer (group 1: the exercise's key, if any). */
 export const ENDGAMES_ROUTE = /^\/learn\/endgames(?:\/([a-z0-9-]+))?$/;
+/** The course map and one lesson (group 1: the lesson's id, if any). */
+export const LESSONS_ROUTE = /^\/learn(?:\/(?!endgames$|endgames\/|openings$|openings\/)([a-z0-9-]+))?$/;
+/** The opening trainer (group 1: the opening's key, if any). */
+export const OPENINGS_ROUTE = /^\/learn\/openings(?:\/([a-z0-9_-]+))?$/;
+/** The opening explorer. */
+export const EXPLORER_ROUTE = /^\/explorer$/;
 
 type Messages = Record<string, string>;
 const messages: Partial<Record<Lang, Messages>> = {};
@@ -82,10 +90,30 @@ const host: Host = {
   sound: play,
 };
 
-/** The trainer page for a matched path: a placeholder until `learn.js` and the page
- *  language's trainer words are loaded, then the trainer's own page inside it. */
+/** The trainer page for a matched path. */
 export function endgamesPage(m: RegExpMatchArray): Page {
-  const root = el("main", { class: "eg-page" }, [el("p", { class: "empty" }, ["…"])]);
+  return learnPage("eg-page", (mod) => (m[1] ? mod.exercise(host, m[1]) : mod.list(host)));
+}
+
+/** The course map (`/learn`) or one lesson (`/learn/{id}`). */
+export function lessonsPage(m: RegExpMatchArray): Page {
+  return learnPage("lesson-page", (mod) => (m[1] ? mod.lesson(host, m[1]) : mod.lessons(host)));
+}
+
+/** The opening trainer (`/learn/openings[/{key}]`). */
+export function openingsPage(m: RegExpMatchArray): Page {
+  return learnPage("op-page", (mod) => mod.openings(host, m[1] ?? null));
+}
+
+/** The opening explorer (`/explorer`). */
+export function explorerPage(): Page {
+  return learnPage("op-page", (mod) => mod.explorer(host));
+}
+
+/** A learning page: a placeholder until `learn.js` and the page language's learning words
+ *  are loaded, then the page that `open` picks from the module inside it. */
+function learnPage(css: string, open: (mod: LearnModule) => Page): Page {
+  const root = el("main", { class: css }, [el("p", { class: "empty" }, ["…"])]);
   let inner: Page | null = null;
   let live = true;
   const failed = () => {
@@ -95,7 +123,7 @@ export function endgamesPage(m: RegExpMatchArray): Page {
     if (!live) return;
     const mod = window.__gxLearn;
     if (!mod) return failed();
-    inner = m[1] ? mod.exercise(host, m[1]) : mod.list(host);
+    inner = open(mod);
     root.replaceChildren(inner.root);
   }, failed);
   return {
