@@ -1,10 +1,11 @@
 //! What one judged move costs: a mate-in-2 first move (the solver proves the
 //! forced mate and picks the longest defence), a mate-in-3 first move, a reach
-//! move (the exchange check and the pass), and a line move.
+//! move (the exchange check and the pass), a line move, and a reach hint off
+//! the solution (a search of up to three learner moves).
 //! `cargo bench -p guoxiang-lessons --bench judge`
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use guoxiang_lessons::{judge, Course, Step};
+use guoxiang_lessons::{hint, judge, Course, Step};
 use std::hint::black_box;
 
 const TEXT: &str = r#"text = { zh-CN = "走", zh-TW = "走", en = "Move" }"#;
@@ -44,6 +45,9 @@ fn bench(c: &mut Criterion) {
     );
     c.bench_function("judge reach second move", |b| {
         b.iter(|| judge(black_box(&reach), &["c1c7"], black_box("c7a7")))
+    });
+    c.bench_function("hint reach off the solution", |b| {
+        b.iter(|| hint(black_box(&reach), &["c1b1"]))
     });
     let line = step(
         "line",
