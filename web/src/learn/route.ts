@@ -2,7 +2,7 @@
 //! `/learn/endgames/{key}`), the lessons (`/learn`, `/learn/{id}`), the opening trainer
 //! (`/learn/openings`, `/learn/openings/{key}`) and the explorer (`/explorer`). The pages
 //! themselves live in their own script (`learn.js`) and their words in their own catalogue
-//! (`i18n-eg-<lang>.json`: the `ui.eg.*`, `ui.lesson.*` and `ui.op.*` keys), both fetched when
+//! (`i18n-eg-<lang>.json`: the keys of the endgame, lesson and opening pages), both fetched when
 //! a reader first opens one of them, so the rest of the app does not carry their weight.
 //! Until they are there the page shows a placeholder; a language switch fetches that
 //! language's trainer words before the page is drawn again.
