@@ -204,6 +204,23 @@ fn perpetual_is_done_after_the_asked_number_of_checks() {
 }
 
 #[test]
+fn a_perpetual_check_that_gives_the_queen_away_is_answered_with_hangs() {
+    let s = step(
+        "perpetual",
+        "7k/6p1/7p/8/8/1r6/8/Q5K1 w - - 0 1",
+        r#"checks = 1
+solutions = [["a1a8"]]"#,
+    );
+    let j = judge(&s, NONE, "a1g7").unwrap();
+    assert_eq!(code(&j), "hangs");
+    assert_eq!(
+        j.why.unwrap().square.map(|q| q.to_string()),
+        Some("g7".into())
+    );
+    assert_eq!(judge(&s, NONE, "a1a8").unwrap().verdict, Verdict::Done);
+}
+
+#[test]
 fn the_reach_hint_finds_a_way_to_a_target_off_the_solution() {
     let s = step(
         "reach",

@@ -323,6 +323,16 @@ impl<'a> Ctx<'a> {
         if !after.is_check() {
             return Decision::wrong(self.lesson_or(state, mv, Why::code(WhyCode::NotCheck)));
         }
+        // A check that gives the checking piece away ends the perpetual: once it is
+        // taken there is nothing left to check with.
+        let dest = destination(mv);
+        if see::hanging(&after).contains(&dest) {
+            let why = Why {
+                square: Some(dest),
+                ..Why::code(WhyCode::Hangs)
+            };
+            return Decision::wrong(self.lesson_or(state, mv, why));
+        }
         let count = state.learner.len() as u32 + 1;
         let key = after.repetition_key();
         let seen = |keys: &[u64], k: u64| keys.iter().filter(|&&x| x == k).count();
