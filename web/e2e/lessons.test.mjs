@@ -352,8 +352,16 @@ test("hints show the piece first, then the square; the map and a lesson at deskt
   assert.equal(await page.locator(`.board .marks .arrow.hint[data-from="${hint.from}"][data-to="${hint.to}"]`).count(), 1);
   assert.ok(await page.isDisabled(".lesson-hint-button"), "two hints, no more");
   await shot(page, "lessons-lesson-desktop");
-  // The hinted move is right.
-  const st = await play(page, hint.uci);
+  // The hinted move is right; played with the keyboard (Enter on a square picks the piece
+  // up, Enter on another puts it down), as on the game page.
+  const tries = Number((await task(page)).tries);
+  await page.focus(`.board .sq[data-square="${hint.from}"]`);
+  await page.keyboard.press("Enter");
+  await page.focus(`.board .sq[data-square="${hint.to}"]`);
+  await page.keyboard.press("Enter");
+  if (hint.uci.length === 5) await page.click(`.promotion [data-role="${hint.uci[4]}"]`);
+  await page.waitForFunction((n) => Number(document.querySelector(".lesson-task")?.dataset.tries) > n && document.querySelector(".lesson-task")?.dataset.busy === "false", tries);
+  const st = await task(page);
   assert.ok(st.result === "continue" || st.result === "done", st.result);
   await page.goto(BASE + "/learn");
   await page.waitForSelector(".lesson-item");

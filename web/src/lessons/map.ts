@@ -24,8 +24,10 @@ export function mapPage(host: Host): Page {
   let error: string | null = null;
   let live = true;
 
+  let loading = false;
   const load = async () => {
     const l = host.lang();
+    loading = true;
     try {
       data = await course(l);
       loadedIn = l;
@@ -33,6 +35,7 @@ export function mapPage(host: Host): Page {
     } catch (e) {
       error = (e as Error).message;
     }
+    loading = false;
     if (live) render();
   };
 
@@ -65,7 +68,7 @@ export function mapPage(host: Host): Page {
   const render = () => {
     if (!live) return;
     document.title = `${t("ui.lesson.title")} · ${t("ui.title")}`;
-    if (data && loadedIn !== host.lang()) void load();
+    if (data && !loading && loadedIn !== host.lang()) void load();
     const body: HTMLElement[] = [el("h1", {}, [t("ui.lesson.title")]), el("p", { class: "lesson-intro" }, [t("ui.lesson.intro")])];
     if (error) body.push(el("p", { class: "error", role: "alert" }, [t("ui.lesson.error", { message: error })]));
     if (data) {

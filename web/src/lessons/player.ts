@@ -108,8 +108,10 @@ export function lessonPage(host: Host, id: string): Page {
     render();
   };
 
+  let loading = false;
   const load = async () => {
     const l = host.lang();
+    loading = true;
     try {
       const [les, all] = await Promise.all([fetchLesson(id, l), course(l)]);
       if (!live) return;
@@ -130,6 +132,7 @@ export function lessonPage(host: Host, id: string): Page {
       if ((e as { code?: string }).code === "unknown_lesson") unknown = true;
       else error = (e as Error).message;
     }
+    loading = false;
     render();
   };
 
@@ -198,7 +201,7 @@ export function lessonPage(host: Host, id: string): Page {
 
   const render = () => {
     if (!live) return;
-    if (data && loadedIn !== host.lang()) void load();
+    if (data && !loading && loadedIn !== host.lang()) void load();
     const back = el("a", { href: "/learn", class: "lesson-back" }, ["← ", t("ui.lesson.all")]);
     if (unknown) {
       document.title = `${t("ui.lesson.title")} · ${t("ui.title")}`;
