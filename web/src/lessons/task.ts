@@ -370,7 +370,12 @@ export class TaskView implements StepView {
     const goal = t("ui.lesson.goal." + step.goal, { n: step.mate_in ?? 1, checks: step.checks ?? 3 });
     this.goal.replaceChildren(el("span", { class: "lesson-you" }, [you]), " ", el("span", { class: "lesson-goal-name", "data-goal": step.goal }, [goal]));
     const counters: string[] = [];
-    if (step.goal === "reach") counters.push(t("ui.lesson.collected", { n: this.collected.length, total: step.targets.length }));
+    if (step.goal === "reach") {
+      counters.push(t("ui.lesson.collected", { n: this.collected.length, total: step.targets.length }));
+      // The targets drawn on the board, said in words too (for screen readers).
+      const left = step.targets.filter((s) => !this.collected.includes(s));
+      if (left.length) counters.push(t("ui.lesson.targets_left", { squares: left.join(host.lang() === "en" ? ", " : "、") }));
+    }
     const par = this.par();
     if (par !== null) counters.push(t("ui.lesson.moves_par", { n: this.moves.length, par }));
     this.counters.textContent = counters.join(" · ");
