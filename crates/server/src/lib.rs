@@ -77,6 +77,8 @@ pub struct Config {
     /// The classes that background generation makes (`None`: every class of
     /// up to four pieces, the trainer's first).
     pub tb_classes: Option<Vec<guoxiang_tablebase::Class>>,
+    /// The lessons served at `/api/lessons` (the embedded course by default).
+    pub lessons: &'static guoxiang_lessons::Course,
 }
 
 /// A friend game nobody joins is aborted after 24 hours (docs/API.md).
@@ -103,6 +105,7 @@ impl Default for Config {
             tb_dir: PathBuf::from("data").join("tablebase"),
             tb_generate: true,
             tb_classes: None,
+            lessons: guoxiang_lessons::Course::builtin(),
         }
     }
 }

@@ -254,3 +254,73 @@ reply: Reply | null,
 dtm: number | null, phase: Phase | null, over: Over | null, };
 
 export type Hint = { level: number, square?: string, uci?: string, san?: string, phase?: Phase, };
+
+export type LessonTexts = { "zh-CN"?: string, "zh-TW"?: string, en?: string, };
+
+export type LessonStage = { key: string, title: LessonTexts, };
+
+export type LessonChoice = { text: LessonTexts, correct: boolean, why: LessonTexts, };
+
+export type LessonStep = { goal: "read" | "quiz" | "reach" | "capture_all" | "check" | "mate" | "stalemate" | "escape" | "castle" | "en_passant" | "promote" | "defend" | "line" | "perpetual", fen: string | null, text: LessonTexts, arrows: Array<string>, highlights: Array<string>, targets: Array<string>, par: number | null, mate_in: number | null, checks: number | null, way: "run" | "block" | "capture" | null, side: "short" | "long" | null, piece: "q" | "r" | "b" | "n" | null, 
+/**
+ * Lines of UCI moves (who plays which: docs/LESSONS.md).
+ */
+solutions: Array<Array<string>>, choices: Array<LessonChoice>, success: LessonTexts | null, hint: LessonTexts | null, };
+
+export type LessonView = { id: string, order: number, stage: string, title: LessonTexts, summary: LessonTexts, links: Array<string>, steps: Array<LessonStep>, };
+
+export type LessonList = { stages: Array<LessonStage>, lessons: Array<LessonView>, };
+
+export type LessonMove = { 
+/**
+ * The learner's moves already accepted in this step (UCI); the server replays them.
+ */
+moves: Array<string>, 
+/**
+ * The move to judge (UCI).
+ */
+uci: string, 
+/**
+ * The language of `why.text` (English when absent).
+ */
+lang?: "zh-CN" | "zh-TW" | "en", };
+
+export type LessonMoveRef = { uci: string, san: string, };
+
+export type LessonWhy = { 
+/**
+ * `illegal`, `lesson`, `stalemate`, `not_check`, … (docs/LESSONS.md).
+ */
+code: string, square: string | null, move: LessonMoveRef | null, way: "run" | "block" | "capture" | null, 
+/**
+ * The reason in the asked language.
+ */
+text: string, };
+
+export type LessonMoved = { result: "continue" | "done" | "wrong" | "illegal", 
+/**
+ * `null` when illegal.
+ */
+san: string | null, 
+/**
+ * The position right after the learner's move (`null` when illegal).
+ */
+after: string | null, 
+/**
+ * The opponent's answer, when it moves.
+ */
+reply: LessonMoveRef | null, 
+/**
+ * Where the learner moves next (unchanged after a wrong or illegal move).
+ */
+fen: string, 
+/**
+ * The accepted learner moves now: send them with the next move.
+ */
+moves: Array<string>, 
+/**
+ * `reach`: the targets reached so far.
+ */
+collected: Array<string>, why: LessonWhy | null, };
+
+export type LessonHint = { uci: string, from: string, to: string, };

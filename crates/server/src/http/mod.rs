@@ -1,13 +1,14 @@
 //! The HTTP edge: the routes, reading requests into the
 //! [`protocol`](crate::protocol) types, and errors as JSON ([`error`]). Games
 //! are in [`games`], their WebSocket in [`ws`], the tablebases in [`tb`], the
-//! endgame trainer in [`endgame`], move explanations and health here. Every refusal, down to a malformed URL or header block, is a JSON
+//! endgame trainer in [`endgame`], the lessons in [`lessons`], move explanations and health here. Every refusal, down to a malformed URL or header block, is a JSON
 //! error with a code (docs/API.md).
 
 pub mod endgame;
 pub mod error;
 pub mod games;
 pub mod guard;
+pub mod lessons;
 pub mod tb;
 pub mod ws;
 
@@ -50,6 +51,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/endgames/{key}/start", post(endgame::start))
         .route("/api/endgames/{key}/move", post(endgame::play_move))
         .route("/api/endgames/{key}/hint", get(endgame::hint))
+        .route("/api/lessons", get(lessons::list))
+        .route("/api/lessons/{id}", get(lessons::get_lesson))
+        .route("/api/lessons/{id}/steps/{n}/move", post(lessons::play_move))
+        .route("/api/lessons/{id}/steps/{n}/hint", get(lessons::hint))
         .route("/api/explain", get(explain))
         .route("/api/health", get(health))
         .route("/metrics", get(crate::obs::scrape))

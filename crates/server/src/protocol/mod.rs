@@ -7,6 +7,7 @@
 //! typed values only. How a game becomes a [`GameView`] is in [`view`].
 
 pub mod endgame;
+pub mod lesson;
 pub mod view;
 
 use crate::clock::TimeControl;
@@ -545,6 +546,17 @@ pub fn typescript() -> String {
         endgame::Over::decl(&cfg),
         endgame::Played::decl(&cfg),
         endgame::Hint::decl(&cfg),
+        lesson::LessonTexts::decl(&cfg),
+        lesson::LessonStage::decl(&cfg),
+        lesson::LessonChoice::decl(&cfg),
+        lesson::LessonStep::decl(&cfg),
+        lesson::LessonView::decl(&cfg),
+        lesson::LessonList::decl(&cfg),
+        lesson::LessonMove::decl(&cfg),
+        lesson::LessonMoveRef::decl(&cfg),
+        lesson::LessonWhy::decl(&cfg),
+        lesson::LessonMoved::decl(&cfg),
+        lesson::LessonHint::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from crates/server/src/protocol (ts-rs); do not edit.\n\

@@ -120,6 +120,11 @@ fn check(name: &str, text: &str) {
         "ExerciseMove" => parses::<endgame::ExerciseMove>(name, text),
         "Played" => parses::<endgame::Played>(name, text),
         "Hint[]" => parses::<Vec<endgame::Hint>>(name, text),
+        "LessonList" => parses::<lesson::LessonList>(name, text),
+        "LessonView" => parses::<lesson::LessonView>(name, text),
+        "LessonMove" => parses::<lesson::LessonMove>(name, text),
+        "LessonMoved[]" => parses::<Vec<lesson::LessonMoved>>(name, text),
+        "LessonHint" => parses::<lesson::LessonHint>(name, text),
         other => panic!("docs/API.md names an unknown type {other}"),
     }
 }

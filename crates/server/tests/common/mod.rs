@@ -63,6 +63,7 @@ pub fn config(dir: &std::path::Path) -> Config {
         // server of a test burns the CPU on background generation.
         tb_generate: false,
         tb_classes: None,
+        lessons: guoxiang_lessons::Course::builtin(),
     }
 }
 
