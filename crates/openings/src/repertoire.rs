@@ -120,7 +120,7 @@ pub enum Problem {
         /// The line (1-based).
         line: usize,
         /// The failing move, its number and why.
-        source: LineError,
+        source: Box<LineError>,
     },
     /// A note's `at` cannot be played.
     #[error("note {note} (at = {at:?}), {source}")]
@@ -130,7 +130,7 @@ pub enum Problem {
         /// Its `at`.
         at: String,
         /// The failing move, its number and why.
-        source: LineError,
+        source: Box<LineError>,
     },
     /// A note's `at` is no line's beginning.
     #[error("note {note}: at = {at:?} is not the beginning of any line")]
@@ -261,7 +261,7 @@ fn parse_inner(file: &str, text: &str) -> Result<Repertoire, Problem> {
     for (i, line) in raw.lines.iter().enumerate() {
         let moves = read_line(&line.moves).map_err(|source| Problem::Move {
             line: i + 1,
-            source,
+            source: Box::new(source),
         })?;
         lines.push(Line {
             notes: vec![None; moves.len()],
@@ -274,7 +274,7 @@ fn parse_inner(file: &str, text: &str) -> Result<Repertoire, Problem> {
         let at = read_line(&note.at).map_err(|source| Problem::NoteMove {
             note: number,
             at: note.at.clone(),
-            source,
+            source: Box::new(source),
         })?;
         if at.is_empty() {
             return Err(Problem::EmptyNote { note: number });
