@@ -36,7 +36,9 @@ async fn count(srv: &Srv, moves: &str, uci: &str) -> (u64, Value) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_game_finished_on_postgres_is_in_the_explorer() {
     let Some(url) = url() else { return };
-    let time = guoxiang_server::time::TimeSource::manual(1_000_000);
+    // Manual time from 0, like tests/postgres.rs: the heartbeat this server writes
+    // into the shared database stays below what those tests' restarts read back.
+    let time = guoxiang_server::time::TimeSource::manual(0);
     let srv = start_with("pg-explorer", time, move |c| c.db = Some(url)).await;
     // A rare line, so that other games in the database hardly matter: only the
     // difference is checked.
