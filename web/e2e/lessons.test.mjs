@@ -176,6 +176,7 @@ test("every lesson is completed through the page by its own solutions; stars and
   assert.equal(await page.getAttribute(".lesson-count", "data-done"), String(lessons.length));
   const stored = await page.evaluate((k) => JSON.parse(localStorage.getItem(k)), STORE);
   for (const l of lessons) assert.equal(stored[l.id].done, true, l.id);
+  await shot(page, "lessons-map-desktop");
   assert.deepEqual(errors, []);
   await context.close();
 });
@@ -326,7 +327,7 @@ test("a legal but wrong move is shown, answered with why it misses the goal, and
   await context.close();
 });
 
-test("hints show the piece first, then the square; the map and a lesson at desktop and phone widths", { timeout: 60000 }, async () => {
+test("hints show the piece first, then the square, and the hinted move is played by keyboard; a lesson at desktop and phone widths, the map at phone width", { timeout: 60000 }, async () => {
   const { lessons } = await getJson("/api/lessons");
   // A reach step if there is one (its targets make the better picture), else any task.
   let found = null;
@@ -363,9 +364,6 @@ test("hints show the piece first, then the square; the map and a lesson at deskt
   await page.waitForFunction((n) => Number(document.querySelector(".lesson-task")?.dataset.tries) > n && document.querySelector(".lesson-task")?.dataset.busy === "false", tries);
   const st = await task(page);
   assert.ok(st.result === "continue" || st.result === "done", st.result);
-  await page.goto(BASE + "/learn");
-  await page.waitForSelector(".lesson-item");
-  await shot(page, "lessons-map-desktop");
   assert.deepEqual(errors, []);
   await context.close();
 
