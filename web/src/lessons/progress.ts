@@ -36,9 +36,12 @@ export function loadProgress(): Progress {
   return out;
 }
 
+/** Written as contract16.md §5 has it: `stars` only once a lesson is done (1..3). */
 function save(all: Progress): void {
+  const out: Record<string, { stars?: number; done: boolean; step: number }> = {};
+  for (const [id, p] of Object.entries(all)) out[id] = p.done ? p : { done: false, step: p.step };
   try {
-    localStorage.setItem(KEY, JSON.stringify(all));
+    localStorage.setItem(KEY, JSON.stringify(out));
   } catch {
     /* private mode or full storage: the progress lasts for this page only */
   }
