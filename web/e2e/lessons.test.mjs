@@ -181,7 +181,7 @@ test("every lesson is completed through the page by its own solutions; stars and
   await context.close();
 });
 
-test("the map keeps a lesson's step across a reload and ignores a corrupt store", { timeout: 60000 }, async () => {
+test("a lesson keeps its step across a reload and a change of language; the map shows it and ignores a corrupt store", { timeout: 60000 }, async () => {
   const { lessons } = await getJson("/api/lessons");
   const lesson = lessons.find((l) => l.steps.length > 2) ?? lessons[0];
   const { page, context, errors } = await open("en");
@@ -200,6 +200,16 @@ test("the map keeps a lesson's step across a reload and ignores a corrupt store"
   await atStep(page, lesson.id, 1);
   await page.reload();
   await atStep(page, lesson.id, 1);
+  assert.deepEqual(await page.evaluate((k) => JSON.parse(localStorage.getItem(k)), STORE), { [lesson.id]: { done: false, step: 1 } });
+  // Another language: the lesson's words come again in it, at the same step.
+  assert.equal(await page.textContent(".lesson-head h1"), lesson.title.en);
+  await page.selectOption("header select.lang", "zh-TW");
+  await page.waitForFunction((title) => document.querySelector(".lesson-head h1")?.textContent === title, lesson.title["zh-TW"]);
+  await atStep(page, lesson.id, 1);
+  const text = lesson.steps[1].text["zh-TW"].split(/\n\s*\n/)[0].trim();
+  await page.waitForFunction((t) => document.querySelector(".lesson-step .lesson-text p")?.textContent === t, text);
+  await page.selectOption("header select.lang", "en");
+  await page.waitForFunction((title) => document.querySelector(".lesson-head h1")?.textContent === title, lesson.title.en);
   await page.goto(BASE + "/learn");
   await page.waitForSelector(`.lesson-item[data-id="${lesson.id}"] .lesson-state.started`);
   assert.match(await page.textContent(`.lesson-item[data-id="${lesson.id}"] .lesson-state`), /2/);
