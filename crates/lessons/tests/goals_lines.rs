@@ -100,6 +100,44 @@ fn the_mate_hint_follows_the_solver_when_the_learner_left_the_solution() {
     assert_eq!(after_b7.to_uci(), "a1a8");
 }
 
+/// After 1.Ra2 the black king may step to d1 or push the f-pawn, and be mated
+/// at once; only Kb1 lasts two more moves.
+const QUEEN_AND_ROOK: &str = "Q7/5p2/8/7K/R7/8/8/2k5 w - - 0 1";
+
+#[test]
+fn in_a_mate_in_three_the_opponent_plays_its_longest_defence() {
+    let s = step(
+        "mate",
+        QUEEN_AND_ROOK,
+        "mate_in = 3\nsolutions = [[\"a4a2\", \"c1b1\", \"a2e2\", \"b1c1\", \"a8a1\"]]",
+    );
+    let j = judge(&s, NONE, "a4a2").unwrap();
+    assert_eq!(j.reply.unwrap().uci, "c1b1");
+    let j = judge(&s, &["a4a2"], "a2e2").unwrap();
+    assert_eq!(
+        j.reply.unwrap().uci,
+        "b1c1",
+        "among equally long defences, the solution's"
+    );
+    assert_eq!(
+        judge(&s, &["a4a2", "a2e2"], "a8a1").unwrap().verdict,
+        Verdict::Done
+    );
+}
+
+#[test]
+fn a_mate_solution_whose_defence_is_not_the_longest_is_refused() {
+    let e = common::refused(&common::task(
+        "mate",
+        QUEEN_AND_ROOK,
+        "mate_in = 3\nsolutions = [[\"a4a2\", \"c1d1\", \"a8d8\"]]",
+    ));
+    assert!(
+        matches!(&e.problem, guoxiang_lessons::Problem::OtherReply { got, .. } if got == "c1b1"),
+        "{e}"
+    );
+}
+
 const ITALIAN: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 #[test]

@@ -66,6 +66,13 @@ why = {{ zh-CN = "对", zh-TW = "對", en = "Yes" }}
 correct = false
 text = {{ zh-CN = "错", zh-TW = "錯", en = "No" }}
 why = {{ zh-CN = "错", zh-TW = "錯", en = "No" }}
+
+[[steps]]
+goal = "escape"
+fen = "4k3/8/8/8/R3r3/2N5/8/4K3 w - - 0 1"
+way = "block"
+solutions = [["c3e2"]]
+{T}
 "#
     );
     let two = format!(
@@ -258,6 +265,32 @@ async fn a_wrong_move_is_worded_in_the_asked_language_and_changes_nothing() {
     )
     .await;
     assert_eq!(v["why"]["code"], "not_in_line", "{v}");
+}
+
+#[tokio::test]
+async fn the_way_out_of_check_is_worded_in_the_reason() {
+    let srv = server("ls-way").await;
+    let path = "/api/lessons/demo/steps/5/move";
+    let (_, v) = play(&srv, path, json!({"uci": "e1d1", "lang": "zh-CN"})).await;
+    assert_eq!(
+        (v["why"]["code"].as_str(), v["why"]["way"].as_str()),
+        (Some("other_way"), Some("run")),
+        "{v}"
+    );
+    assert!(
+        v["why"]["text"].as_str().unwrap().contains("逃（王走开）"),
+        "{v}"
+    );
+    let (_, v) = play(&srv, path, json!({"uci": "a4e4", "lang": "en"})).await;
+    assert!(
+        v["why"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("by taking the checking piece"),
+        "{v}"
+    );
+    let (_, v) = play(&srv, path, json!({"uci": "c3e2"})).await;
+    assert_eq!(v["result"], "done", "{v}");
 }
 
 #[tokio::test]
