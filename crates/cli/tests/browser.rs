@@ -135,6 +135,11 @@ fn the_front_end_works_in_a_real_browser() {
         "endgames-mate-desktop.png",
         "endgames-list-phone.png",
         "endgames-play-phone.png",
+        "lessons-map-desktop.png",
+        "lessons-map-phone.png",
+        "lessons-lesson-desktop.png",
+        "lessons-lesson-phone.png",
+        "lessons-illegal-desktop.png",
     ] {
         assert!(shots.join(name).exists(), "{name} was not written");
     }

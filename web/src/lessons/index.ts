@@ -1,21 +1,24 @@
-//! The lessons (`/learn` and `/learn/{id}`): the course map and the lesson player, part of
-//! `learn.js`. A stub page until the lesson player lands.
+//! The lessons (`/learn` and `/learn/{id}`), part of `learn.js`: the course map (`map.ts`)
+//! and the lesson player (`player.ts`, with its step views `read.ts`, `quiz.ts`, `task.ts`).
+//! Their style sheet (`lessons.css`) goes into the page when learn.js first runs.
 
 import type { Page } from "../app/router";
 import type { Host } from "../learn/host";
-import { el } from "../ui";
+import css from "./lessons.css";
+import { mapPage } from "./map";
+import { lessonPage as player } from "./player";
 
-function stub(host: Host, what: string): Page {
-  const root = el("div", { class: "lesson-stub" }, [el("h1", {}, [host.t("ui.nav.learn")]), el("p", {}, [what])]);
-  return { root, render: () => undefined, destroy: () => undefined };
-}
+const style = document.createElement("style");
+style.dataset.module = "lessons";
+style.textContent = css;
+document.head.appendChild(style);
 
 /** `/learn`: the map of the course. */
 export function lessonsPage(host: Host): Page {
-  return stub(host, "…");
+  return mapPage(host);
 }
 
 /** `/learn/{id}`: one lesson. */
 export function lessonPage(host: Host, id: string): Page {
-  return stub(host, id);
+  return player(host, id);
 }

@@ -1,14 +1,16 @@
 //! The HTTP edge: the routes, reading requests into the
 //! [`protocol`](crate::protocol) types, and errors as JSON ([`error`]). Games
 //! are in [`games`], their WebSocket in [`ws`], the tablebases in [`tb`], the
-//! endgame trainer in [`endgame`], the lessons in [`lessons`], move explanations and health here. Every refusal, down to a malformed URL or header block, is a JSON
+//! endgame trainer in [`endgame`], the lessons in [`lessons`], openings in [`openings`] and [`explorer`], move explanations and health here. Every refusal, down to a malformed URL or header block, is a JSON
 //! error with a code (docs/API.md).
 
 pub mod endgame;
 pub mod error;
+pub mod explorer;
 pub mod games;
 pub mod guard;
 pub mod lessons;
+pub mod openings;
 pub mod tb;
 pub mod ws;
 
@@ -55,6 +57,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/lessons/{id}", get(lessons::get_lesson))
         .route("/api/lessons/{id}/steps/{n}/move", post(lessons::play_move))
         .route("/api/lessons/{id}/steps/{n}/hint", get(lessons::hint))
+        // Openings and the explorer (issue 16).
+        .route("/api/openings", get(openings::lookup))
+        .route("/api/openings/repertoire", get(openings::repertoire))
+        .route("/api/explorer", get(explorer::explore))
         .route("/api/explain", get(explain))
         .route("/api/health", get(health))
         .route("/metrics", get(crate::obs::scrape))

@@ -8,6 +8,7 @@
 
 pub mod endgame;
 pub mod lesson;
+pub mod opening;
 pub mod view;
 
 use crate::clock::TimeControl;
@@ -557,6 +558,14 @@ pub fn typescript() -> String {
         lesson::LessonWhy::decl(&cfg),
         lesson::LessonMoved::decl(&cfg),
         lesson::LessonHint::decl(&cfg),
+        opening::OpeningTexts::decl(&cfg),
+        opening::NamedOpening::decl(&cfg),
+        opening::OpeningAnswer::decl(&cfg),
+        opening::RepertoireLine::decl(&cfg),
+        opening::Repertoire::decl(&cfg),
+        opening::RepertoireList::decl(&cfg),
+        opening::ExplorerMove::decl(&cfg),
+        opening::Explorer::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from crates/server/src/protocol (ts-rs); do not edit.\n\

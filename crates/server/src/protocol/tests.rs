@@ -125,6 +125,10 @@ fn check(name: &str, text: &str) {
         "LessonMove" => parses::<lesson::LessonMove>(name, text),
         "LessonMoved[]" => parses::<Vec<lesson::LessonMoved>>(name, text),
         "LessonHint" => parses::<lesson::LessonHint>(name, text),
+        "OpeningAnswer" => parses::<opening::OpeningAnswer>(name, text),
+        "RepertoireList" => parses::<opening::RepertoireList>(name, text),
+        "Explorer" => parses::<opening::Explorer>(name, text),
+        "ErrorBody[]" => parses::<Vec<ErrorBody>>(name, text),
         other => panic!("docs/API.md names an unknown type {other}"),
     }
 }
