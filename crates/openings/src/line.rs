@@ -29,6 +29,12 @@ pub struct MoveNumber {
 
 impl MoveNumber {
     /// The number of the ply (0-based) from the standard start.
+    ///
+    /// ```
+    /// use guoxiang_openings::MoveNumber;
+    /// assert_eq!(MoveNumber::of_ply(0).to_string(), "1.");
+    /// assert_eq!(MoveNumber::of_ply(5).to_string(), "3...");
+    /// ```
     pub fn of_ply(ply: usize) -> MoveNumber {
         MoveNumber {
             number: u32::try_from(ply / 2 + 1).unwrap_or(u32::MAX),

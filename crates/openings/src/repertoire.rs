@@ -54,6 +54,11 @@ pub enum Colour {
 
 impl Colour {
     /// `"white"` or `"black"`.
+    ///
+    /// ```
+    /// use guoxiang_openings::repertoire::Colour;
+    /// assert_eq!(Colour::Black.code(), "black");
+    /// ```
     pub fn code(self) -> &'static str {
         match self {
             Colour::White => "white",
@@ -311,6 +316,11 @@ fn parse_inner(file: &str, text: &str) -> Result<Repertoire, Problem> {
 }
 
 /// Reads every embedded repertoire file, in file-name order; the first error stops it.
+///
+/// ```
+/// let all = guoxiang_openings::repertoire::load_embedded().unwrap();
+/// assert_eq!(all.len(), guoxiang_openings::repertoire::embedded_files().count());
+/// ```
 pub fn load_embedded() -> Result<Vec<Repertoire>, RepertoireError> {
     FILES.iter().map(|(name, text)| parse(name, text)).collect()
 }
@@ -324,6 +334,12 @@ pub fn embedded_files() -> impl Iterator<Item = &'static str> {
 ///
 /// Panics if an embedded file is invalid; `tests/repertoire.rs` loads them all, so the
 /// files compiled in are valid.
+///
+/// ```
+/// use guoxiang_openings::repertoire::{builtin, TEN};
+/// let keys: Vec<&str> = builtin().iter().map(|r| r.opening.key).collect();
+/// assert_eq!(keys, TEN);
+/// ```
 pub fn builtin() -> &'static [Repertoire] {
     static ALL: OnceLock<Vec<Repertoire>> = OnceLock::new();
     ALL.get_or_init(|| {
@@ -338,6 +354,12 @@ pub fn builtin() -> &'static [Repertoire] {
 }
 
 /// The embedded repertoire of one opening.
+///
+/// ```
+/// let french = guoxiang_openings::repertoire::by_opening("french_defence").unwrap();
+/// assert_eq!(french.lines[0].san[..2], ["e4", "e6"]);
+/// assert!(guoxiang_openings::repertoire::by_opening("grob_opening").is_none());
+/// ```
 pub fn by_opening(key: &str) -> Option<&'static Repertoire> {
     builtin().iter().find(|r| r.opening.key == key)
 }
