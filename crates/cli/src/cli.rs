@@ -19,6 +19,15 @@ Exit status:
   2  a usage or input error: an unknown command or option, a missing or malformed
      argument, an argument that is not UTF-8 where text is needed";
 
+/// The exit statuses of `guoxiang opening`, which differ from the others': a line
+/// that cannot be read is an input error (2); a line with no name is the finding (1).
+pub const OPENING_EXIT_STATUS: &str = "\
+Exit status:
+  0  the opening is named
+  1  no position of the line has a name (`no named opening` on stderr)
+  2  a usage or input error: a move that cannot be read or played (named on stderr,
+     with its move number), an unknown option";
+
 /// guoxiang: chess rules, notation and tools, and the game server.
 ///
 /// With no command, `guoxiang` runs the game server as `guoxiang serve` does.
@@ -45,6 +54,9 @@ pub enum Command {
     /// Plays one move, or explains in the learner's language why it is not legal.
     #[command(after_help = EXIT_STATUS, args_override_self = true)]
     Move(MoveArgs),
+    /// Names the opening a line of moves reaches (ECO code, English and Chinese names).
+    #[command(after_help = OPENING_EXIT_STATUS, args_override_self = true)]
+    Opening(OpeningArgs),
     /// PGN tools.
     #[command(subcommand, after_help = EXIT_STATUS)]
     Pgn(PgnCommand),
@@ -133,6 +145,21 @@ pub struct MoveArgs {
     /// One JSON object per line.
     #[arg(long)]
     pub json: bool,
+}
+
+/// `guoxiang opening`.
+#[derive(Debug, Args)]
+pub struct OpeningArgs {
+    /// The moves from the starting position in SAN, as one argument, with or without
+    /// move numbers: "1.e4 e5 2.Nf3 Nc6 3.Bc4" or "e4 e5 Nf3 Nc6 Bc4".
+    #[arg(value_name = "MOVES")]
+    pub moves: String,
+    /// One JSON object: {"eco", "name": {"en", "zh-CN", "zh-TW"}, "plies"}.
+    #[arg(long)]
+    pub json: bool,
+    /// The language of the second name in the text output: zh-CN, zh-TW or en.
+    #[arg(long, value_name = "LANG", default_value = "zh-CN", value_parser = parse_lang)]
+    pub lang: Lang,
 }
 
 /// `guoxiang pgn …`.

@@ -5,6 +5,7 @@
 mod cli;
 mod fen_cmd;
 mod move_cmd;
+mod opening_cmd;
 mod perft_cmd;
 mod pgn_cmd;
 mod serve_cmd;
@@ -23,6 +24,7 @@ fn main() -> ExitCode {
         Some(Command::Perft(args)) => perft_cmd::run(&args),
         Some(Command::Fen(args)) => fen_cmd::run(&args),
         Some(Command::Move(args)) => move_cmd::run(&args),
+        Some(Command::Opening(args)) => opening_cmd::run(&args),
         Some(Command::Pgn(PgnCommand::Check(args))) => pgn_cmd::run(&args),
         Some(Command::Tb(TbCommand::Gen(args))) => tb_cmd::gen(&args),
         Some(Command::Tb(TbCommand::Probe(args))) => tb_cmd::probe(&args),

@@ -25,8 +25,11 @@
 //! ```
 
 mod index;
+mod line;
+pub mod repertoire;
 mod table;
 
+pub use line::{read_line, LineError, LineMove, MoveNumber};
 pub use table::{all, by_key, parse, Opening, TableError};
 
 use guoxiang_core::{Move, Position};

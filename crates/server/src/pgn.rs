@@ -1,6 +1,7 @@
 //! PGN export of a server game: the seven-tag roster, the time control, the
 //! `Termination` tag (the standard words) and our reason code in
-//! `GuoxiangReason`, then the moves in SAN, written by the core's PGN writer.
+//! `GuoxiangReason` (and, for a finished game that reached a named opening, `ECO`
+//! and `Opening` after the roster), then the moves in SAN, written by the core's PGN writer.
 //! The result and the termination come from the typed [`Ending`](crate::game::Ending).
 
 use crate::game::{GameState, DEFAULT_LEVEL};
@@ -57,6 +58,11 @@ pub fn write(g: &GameState) -> String {
     rec.set_tag("White", player(g, Color::White));
     rec.set_tag("Black", player(g, Color::Black));
     rec.set_tag("Result", result.as_str());
+    // A finished game reached a named opening: its ECO code and English name.
+    if let Some(opening) = g.ending.and_then(|_| g.opening()) {
+        rec.set_tag("ECO", opening.eco);
+        rec.set_tag("Opening", opening.name);
+    }
     if g.game.start() != &guoxiang_core::Position::new() {
         rec.set_tag("FEN", g.game.start().fen());
     }

@@ -254,3 +254,23 @@ reply: Reply | null,
 dtm: number | null, phase: Phase | null, over: Over | null, };
 
 export type Hint = { level: number, square?: string, uci?: string, san?: string, phase?: Phase, };
+
+export type OpeningTexts = { en: string, "zh-CN": string, "zh-TW": string, };
+
+export type NamedOpening = { eco: string, key: string, name: OpeningTexts, plies: number, };
+
+export type OpeningAnswer = { opening: NamedOpening | null, };
+
+export type RepertoireLine = { uci: Array<string>, san: Array<string>, notes: Array<OpeningTexts | null>, };
+
+export type Repertoire = { key: string, eco: string, name: OpeningTexts, 
+/**
+ * The side a learner trains by default.
+ */
+colour: "white" | "black", ideas: OpeningTexts, lines: Array<RepertoireLine>, };
+
+export type RepertoireList = { openings: Array<Repertoire>, };
+
+export type ExplorerMove = { uci: string, san: string, games: number, white: number, draws: number, black: number, };
+
+export type Explorer = { fen: string, games: number, white: number, draws: number, black: number, moves: Array<ExplorerMove>, opening: NamedOpening | null, };

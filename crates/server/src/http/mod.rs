@@ -1,13 +1,15 @@
 //! The HTTP edge: the routes, reading requests into the
 //! [`protocol`](crate::protocol) types, and errors as JSON ([`error`]). Games
 //! are in [`games`], their WebSocket in [`ws`], the tablebases in [`tb`], the
-//! endgame trainer in [`endgame`], move explanations and health here. Every refusal, down to a malformed URL or header block, is a JSON
+//! endgame trainer in [`endgame`], openings in [`openings`] and [`explorer`], move explanations and health here. Every refusal, down to a malformed URL or header block, is a JSON
 //! error with a code (docs/API.md).
 
 pub mod endgame;
 pub mod error;
+pub mod explorer;
 pub mod games;
 pub mod guard;
+pub mod openings;
 pub mod tb;
 pub mod ws;
 
@@ -50,6 +52,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/endgames/{key}/start", post(endgame::start))
         .route("/api/endgames/{key}/move", post(endgame::play_move))
         .route("/api/endgames/{key}/hint", get(endgame::hint))
+        // Openings and the explorer (issue 16).
+        .route("/api/openings", get(openings::lookup))
+        .route("/api/openings/repertoire", get(openings::repertoire))
+        .route("/api/explorer", get(explorer::explore))
         .route("/api/explain", get(explain))
         .route("/api/health", get(health))
         .route("/metrics", get(crate::obs::scrape))

@@ -7,6 +7,7 @@
 //! typed values only. How a game becomes a [`GameView`] is in [`view`].
 
 pub mod endgame;
+pub mod opening;
 pub mod view;
 
 use crate::clock::TimeControl;
@@ -545,6 +546,14 @@ pub fn typescript() -> String {
         endgame::Over::decl(&cfg),
         endgame::Played::decl(&cfg),
         endgame::Hint::decl(&cfg),
+        opening::OpeningTexts::decl(&cfg),
+        opening::NamedOpening::decl(&cfg),
+        opening::OpeningAnswer::decl(&cfg),
+        opening::RepertoireLine::decl(&cfg),
+        opening::Repertoire::decl(&cfg),
+        opening::RepertoireList::decl(&cfg),
+        opening::ExplorerMove::decl(&cfg),
+        opening::Explorer::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from crates/server/src/protocol (ts-rs); do not edit.\n\

@@ -120,6 +120,10 @@ fn check(name: &str, text: &str) {
         "ExerciseMove" => parses::<endgame::ExerciseMove>(name, text),
         "Played" => parses::<endgame::Played>(name, text),
         "Hint[]" => parses::<Vec<endgame::Hint>>(name, text),
+        "OpeningAnswer" => parses::<opening::OpeningAnswer>(name, text),
+        "RepertoireList" => parses::<opening::RepertoireList>(name, text),
+        "Explorer" => parses::<opening::Explorer>(name, text),
+        "ErrorBody[]" => parses::<Vec<ErrorBody>>(name, text),
         other => panic!("docs/API.md names an unknown type {other}"),
     }
 }

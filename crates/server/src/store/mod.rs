@@ -6,10 +6,12 @@
 //! a move is durable before the game acknowledges it. Reads run on a second
 //! connection in a reader thread. The backends implement [`Backend`].
 
+pub mod explorer;
 mod postgres;
 pub mod rows;
 mod sqlite;
 
+pub use explorer::{ExplorerRow, Tally};
 pub use rows::{GameRow, MoveRow};
 
 use crate::game::{Change, MoveRecord, Record};
@@ -73,6 +75,11 @@ pub const MIGRATIONS: &[(i64, &str)] = &[
     CREATE INDEX games_by_white_secret ON games (white_secret);
     CREATE INDEX games_by_black_secret ON games (black_secret);",
     ),
+    // The opening explorer's index (issue 16): each position of the first 50 plies
+    // of the finished games, the moves played there and their results; filled when a
+    // game ends and, for the games already finished, when this migration runs
+    // (store/explorer.rs).
+    (explorer::VERSION, explorer::SCHEMA),
 ];
 
 /// Storage failures.
@@ -137,6 +144,8 @@ pub(crate) trait Backend: Send {
         plies: i64,
     ) -> Result<Vec<(String, String)>, StoreError>;
     fn alive_at(&mut self) -> Result<Option<i64>, StoreError>;
+    /// The explorer's rows of the position with this key (one index range).
+    fn explorer(&mut self, key: i64) -> Result<Vec<ExplorerRow>, StoreError>;
 }
 
 /// A stored game read back: its record and moves.
@@ -368,6 +377,16 @@ impl Store {
     /// benchmark).
     pub async fn all_moves(&self) -> Result<Vec<(String, i64, String)>, StoreError> {
         self.read(|b| b.all_moves()).await
+    }
+
+    /// The explorer's rows of `pos`: every move played there in the finished games'
+    /// first 50 plies, with the results of those games (unordered).
+    pub async fn explorer(
+        &self,
+        pos: &guoxiang_core::Position,
+    ) -> Result<Vec<ExplorerRow>, StoreError> {
+        let key = explorer::key(pos);
+        self.read(move |b| b.explorer(key)).await
     }
 
     /// The last moment (wall clock) the server was known alive.

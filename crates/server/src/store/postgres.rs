@@ -4,6 +4,7 @@
 //! if one of its writes fails (a duplicate ply, say) the group is redone one
 //! write per transaction so that the others stand. Plain TCP (no TLS yet).
 
+use super::explorer::{self, ExplorerRow, Tally};
 use super::rows::{
     barred_code, color_code, hashed, ms, notice_code, GAME_COLUMNS, PLAIN_SECRETS, READ_COLUMNS,
     READ_COLUMN_COUNT,
@@ -16,6 +17,8 @@ pub struct Postgres {
     client: Client,
     /// The writes, prepared once: each is one round trip.
     stmts: Option<Stmts>,
+    /// The explorer's query, prepared on first use (reader).
+    explorer: Option<Statement>,
 }
 
 struct Stmts {
@@ -29,6 +32,9 @@ struct Stmts {
     finish: Statement,
     alive: Statement,
     after: Statement,
+    status_of: Statement,
+    first_moves: Statement,
+    upsert: Statement,
 }
 
 fn prepare(c: &mut Client) -> Result<Stmts, postgres::Error> {
@@ -64,6 +70,11 @@ fn prepare(c: &mut Client) -> Result<Stmts, postgres::Error> {
         after: c.prepare(
             "UPDATE games SET rematch_offer = $2, rematch_next = $3, notice = $4 WHERE id = $1",
         )?,
+        status_of: c.prepare("SELECT status, start_fen FROM games WHERE id = $1")?,
+        first_moves: c.prepare(
+            "SELECT uci FROM moves WHERE game_id = $1 AND ply <= $2 ORDER BY ply",
+        )?,
+        upsert: c.prepare(explorer::UPSERT_PG)?,
     })
 }
 
@@ -91,10 +102,12 @@ pub fn open_pair(url: &str) -> Result<(Postgres, Postgres), StoreError> {
         Postgres {
             client: writer,
             stmts: Some(stmts),
+            explorer: None,
         },
         Postgres {
             client: reader,
             stmts: None,
+            explorer: None,
         },
     ))
 }
@@ -123,6 +136,9 @@ fn migrate_locked(c: &mut Client) -> Result<(), StoreError> {
             .map_err(db)?;
         if done.is_none() {
             tx.batch_execute(sql).map_err(db)?;
+            if *version == explorer::VERSION {
+                backfill(&mut tx).map_err(db)?;
+            }
             tx.execute(
                 "INSERT INTO schema_migrations (version, applied_at) VALUES ($1, $2)",
                 &[version, &unix_ms()],
@@ -132,6 +148,31 @@ fn migrate_locked(c: &mut Client) -> Result<(), StoreError> {
         tx.commit().map_err(db)?;
     }
     hash_plain_secrets(c)
+}
+
+/// Indexes every game finished before the explorer existed (in the migration's
+/// transaction, so it happens once, with the migration's record).
+fn backfill(tx: &mut postgres::Transaction<'_>) -> Result<(), postgres::Error> {
+    let rows = tx.query(explorer::BACKFILL_PG, &[])?;
+    let upsert = tx.prepare(explorer::UPSERT_PG)?;
+    let rows = rows
+        .iter()
+        .map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?, r.try_get(3)?)));
+    explorer::for_each_game(rows, |tally, entries| {
+        upsert_all(tx, &upsert, tally, &entries)
+    })
+}
+
+fn upsert_all(
+    c: &mut impl GenericClient,
+    upsert: &Statement,
+    t: Tally,
+    entries: &[(i64, String)],
+) -> Result<(), postgres::Error> {
+    for (key, uci) in entries {
+        c.execute(upsert, &[key, uci, &t.white, &t.draws, &t.black])?;
+    }
+    Ok(())
 }
 
 /// Replaces secrets and join keys stored in plain text (before version 2) by
@@ -289,6 +330,9 @@ fn apply_change(
             c.execute(&st.resumed, &[id, since])?;
         }
         Change::Finished { ending, clocks, at } => {
+            // Inside the group's transaction (or its own, when the group is redone
+            // write by write): the result and the index entries stand or fall together.
+            let before = c.query_opt(&st.status_of, &[id])?;
             c.execute(
                 &st.finish,
                 &[
@@ -300,6 +344,26 @@ fn apply_change(
                     at,
                 ],
             )?;
+            let Some(before) = before else {
+                return Ok(());
+            };
+            let status: String = before.try_get(0)?;
+            if status == "finished" {
+                // Already in the index.
+                return Ok(());
+            }
+            let start_fen: Option<String> = before.try_get(1)?;
+            let ucis = c
+                .query(&st.first_moves, &[id, &(explorer::PLIES as i64)])?
+                .iter()
+                .map(|r| r.try_get(0))
+                .collect::<Result<Vec<String>, _>>()?;
+            let result = ending.result().as_str();
+            if let Some((tally, entries)) =
+                explorer::entries(Some(result), start_fen.as_deref(), &ucis)
+            {
+                upsert_all(c, &st.upsert, tally, &entries)?;
+            }
         }
         Change::After(a) => {
             c.execute(
@@ -449,6 +513,33 @@ impl Backend for Postgres {
             .query_opt("SELECT at FROM server_alive WHERE id = 1", &[])
             .map_err(db)?;
         row.map(|r| r.try_get(0)).transpose().map_err(db)
+    }
+
+    fn explorer(&mut self, key: i64) -> Result<Vec<ExplorerRow>, StoreError> {
+        let query = match &self.explorer {
+            Some(q) => q.clone(),
+            None => {
+                let q = self.client.prepare(explorer::QUERY_PG).map_err(db)?;
+                self.explorer = Some(q.clone());
+                q
+            }
+        };
+        self.client
+            .query(&query, &[&key])
+            .map_err(db)?
+            .iter()
+            .map(|r| {
+                Ok(ExplorerRow {
+                    uci: r.try_get(0)?,
+                    tally: Tally {
+                        white: r.try_get(1)?,
+                        draws: r.try_get(2)?,
+                        black: r.try_get(3)?,
+                    },
+                })
+            })
+            .collect::<Result<Vec<_>, postgres::Error>>()
+            .map_err(db)
     }
 
     fn all_moves(&mut self) -> Result<Vec<(String, i64, String)>, StoreError> {

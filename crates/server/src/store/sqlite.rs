@@ -14,6 +14,7 @@
 //! the (by then small) rest between two transactions, and the next transaction
 //! writes the WAL from its beginning again.
 
+use super::explorer::{self, ExplorerRow, Tally};
 use super::rows::{
     barred_code, color_code, hashed, ms, notice_code, GAME_COLUMNS, PLAIN_SECRETS, READ_COLUMNS,
     READ_COLUMN_COUNT,
@@ -117,6 +118,9 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
         if done.is_none() {
             let tx = conn.transaction()?;
             tx.execute_batch(sql)?;
+            if *version == explorer::VERSION {
+                backfill(&tx)?;
+            }
             tx.execute(
                 "INSERT INTO schema_migrations (version, applied_at) VALUES (?1, ?2)",
                 params![version, unix_ms()],
@@ -125,6 +129,78 @@ fn migrate(conn: &mut Connection) -> Result<(), StoreError> {
         }
     }
     hash_plain_secrets(conn)
+}
+
+/// Indexes every game finished before the explorer existed (in the migration's
+/// transaction, so it happens once, with the migration's record).
+fn backfill(c: &Connection) -> Result<(), rusqlite::Error> {
+    let mut upsert = c.prepare(&explorer::sqlite(explorer::UPSERT_PG))?;
+    let mut st = c.prepare(&explorer::sqlite(explorer::BACKFILL_PG))?;
+    let rows = st.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
+    explorer::for_each_game(rows, |tally, entries| {
+        upsert_all(&mut upsert, tally, &entries)
+    })
+}
+
+fn upsert_all(
+    upsert: &mut rusqlite::Statement<'_>,
+    t: Tally,
+    entries: &[(i64, String)],
+) -> Result<(), rusqlite::Error> {
+    for (key, uci) in entries {
+        upsert.execute(params![key, uci, t.white, t.draws, t.black])?;
+    }
+    Ok(())
+}
+
+/// Stores a game's result and, if the game was not finished yet, adds it to the
+/// explorer's index: all or nothing (a savepoint inside the group's transaction).
+fn finish(c: &Connection, id: &str, change: &Change) -> Result<(), rusqlite::Error> {
+    let Change::Finished { ending, clocks, at } = change else {
+        return Ok(());
+    };
+    c.execute_batch("SAVEPOINT finish")?;
+    let done = (|| {
+        let before: Option<(String, Option<String>)> = c
+            .prepare_cached("SELECT status, start_fen FROM games WHERE id = ?1")?
+            .query_row([id], |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()?;
+        c.prepare_cached(
+            "UPDATE games SET status = 'finished', result = ?2, reason = ?3, white_ms = ?4, \
+             black_ms = ?5, finished_at = ?6, draw_offer = NULL, draw_barred = NULL, \
+             takeback_request = NULL WHERE id = ?1",
+        )?
+        .execute(params![
+            id,
+            ending.result().as_str(),
+            ending.reason_code(),
+            ms(clocks[0]),
+            ms(clocks[1]),
+            at
+        ])?;
+        // A game already finished is in the index already.
+        let Some((_, start_fen)) = before.filter(|(status, _)| status != "finished") else {
+            return Ok(());
+        };
+        let ucis: Vec<String> = c
+            .prepare_cached("SELECT uci FROM moves WHERE game_id = ?1 AND ply <= ?2 ORDER BY ply")?
+            .query_map(params![id, explorer::PLIES as i64], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        let result = ending.result().as_str();
+        if let Some((tally, entries)) = explorer::entries(Some(result), start_fen.as_deref(), &ucis)
+        {
+            let mut upsert = c.prepare_cached(&explorer::sqlite(explorer::UPSERT_PG))?;
+            upsert_all(&mut upsert, tally, &entries)?;
+        }
+        Ok(())
+    })();
+    match done {
+        Ok(()) => c.execute_batch("RELEASE finish"),
+        Err(e) => {
+            let _ = c.execute_batch("ROLLBACK TO finish; RELEASE finish");
+            Err(e)
+        }
+    }
 }
 
 /// Replaces secrets and join keys stored in plain text (before version 2) by
@@ -275,21 +351,7 @@ fn apply_change(c: &Connection, id: &str, change: &Change) -> Result<(), rusqlit
             c.prepare_cached("UPDATE games SET turn_since = ?2 WHERE id = ?1")?
                 .execute(params![id, since])?;
         }
-        Change::Finished { ending, clocks, at } => {
-            c.prepare_cached(
-                "UPDATE games SET status = 'finished', result = ?2, reason = ?3, white_ms = ?4, \
-                 black_ms = ?5, finished_at = ?6, draw_offer = NULL, draw_barred = NULL, \
-                 takeback_request = NULL WHERE id = ?1",
-            )?
-            .execute(params![
-                id,
-                ending.result().as_str(),
-                ending.reason_code(),
-                ms(clocks[0]),
-                ms(clocks[1]),
-                at
-            ])?;
-        }
+        Change::Finished { .. } => finish(c, id, change)?,
         Change::After(a) => {
             c.prepare_cached(
                 "UPDATE games SET rematch_offer = ?2, rematch_next = ?3, notice = ?4 WHERE id = ?1",
@@ -451,6 +513,25 @@ impl Backend for Sqlite {
         let rows = st
             .query_map(rusqlite::params_from_iter(params), |r| {
                 Ok((r.get(0)?, r.get(1)?))
+            })?
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(rows)
+    }
+
+    fn explorer(&mut self, key: i64) -> Result<Vec<ExplorerRow>, StoreError> {
+        let mut st = self
+            .conn
+            .prepare_cached(&explorer::sqlite(explorer::QUERY_PG))?;
+        let rows = st
+            .query_map([key], |r| {
+                Ok(ExplorerRow {
+                    uci: r.get(0)?,
+                    tally: Tally {
+                        white: r.get(1)?,
+                        draws: r.get(2)?,
+                        black: r.get(3)?,
+                    },
+                })
             })?
             .collect::<Result<Vec<_>, _>>()?;
         Ok(rows)
