@@ -5,15 +5,12 @@
 //! the game's opening.
 
 import { call } from "../api";
+import type { OpeningAnswer } from "../api/types.gen";
 import type { Game, Opening } from "./info";
 
 const STANDARD = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 const known = new Map<string, Opening | null>();
 const asking = new Set<string>();
-
-interface Answer {
-  opening: { eco: string; key: string; name: { en: string } | string } | null;
-}
 
 /** The opening reached after the first `ply` moves of `s`: known at once for the live position
  *  (the game's own) and for earlier moves once the server has answered; `undefined` while it is
@@ -25,10 +22,10 @@ export function openingAtPly(s: Game, ply: number, answered: () => void): Openin
   if (known.has(moves)) return known.get(moves);
   if (!asking.has(moves)) {
     asking.add(moves);
-    call<Answer>("GET", "/api/openings?" + new URLSearchParams({ moves }).toString()).then(
+    call<OpeningAnswer>("GET", "/api/openings?" + new URLSearchParams({ moves }).toString()).then(
       (a) => {
         const o = a.opening;
-        known.set(moves, o ? { eco: o.eco, key: o.key, name: typeof o.name === "string" ? o.name : o.name.en } : null);
+        known.set(moves, o ? { eco: o.eco, key: o.key, name: o.name.en } : null);
       },
       () => known.set(moves, s.opening),
     ).finally(() => {

@@ -5,65 +5,34 @@
 //! and the position after it, or why it is illegal). Errors come as the app's `ApiError`.
 
 import { call, explain as explainMove, type Explained } from "../api";
-import type { Color } from "../chess";
+import type * as wire from "../api/types.gen";
 import type { Lang } from "../i18n";
 
+// The wire types are generated from the server's (crates/server/src/protocol/opening.rs), so a
+// change there shows here as a type error.
+
 /** A text in the three languages of the contract. */
-export type Texts = Record<Lang, string>;
-
+export type Texts = wire.OpeningTexts;
 /** An opening as the openings API names it. */
-export interface NamedOpening {
-  eco: string;
-  key: string;
-  name: Texts;
-  plies: number;
-}
-
+export type NamedOpening = wire.NamedOpening;
 /** One line of a repertoire: its moves from the initial position, and a note (or null) per ply. */
-export interface Line {
-  uci: string[];
-  san: string[];
-  notes: (Texts | null)[];
-}
-
-/** One of the ten openings of the trainer. */
-export interface Repertoire {
-  key: string;
-  eco: string;
-  name: Texts;
-  /** The side a learner trains by default. */
-  colour: Color;
-  ideas: Texts;
-  lines: Line[];
-}
-
+export type Line = wire.RepertoireLine;
+/** One of the ten openings of the trainer (its `colour`: the side a learner trains by default). */
+export type Repertoire = wire.Repertoire;
 /** The counts of one move (or of the position) in the explorer: games and their results. */
-export interface Counts {
-  games: number;
-  white: number;
-  draws: number;
-  black: number;
-}
-
-export interface ExplorerMove extends Counts {
-  uci: string;
-  san: string;
-}
-
-export interface Explored extends Counts {
-  fen: string;
-  moves: ExplorerMove[];
-  opening: NamedOpening | null;
-}
+export type Counts = Pick<wire.Explorer, "games" | "white" | "draws" | "black">;
+export type ExplorerMove = wire.ExplorerMove;
+/** `GET /api/explorer`: the position's games, the moves played from it, its opening. */
+export type Explored = wire.Explorer;
 
 export type { Explained };
 
-let cached: Promise<{ openings: Repertoire[] }> | null = null;
+let cached: Promise<wire.RepertoireList> | null = null;
 
 /** The ten openings (asked once per page load; a failed answer is asked again next time). */
-export function repertoire(): Promise<{ openings: Repertoire[] }> {
+export function repertoire(): Promise<wire.RepertoireList> {
   if (!cached) {
-    cached = call<{ openings: Repertoire[] }>("GET", "/api/openings/repertoire");
+    cached = call<wire.RepertoireList>("GET", "/api/openings/repertoire");
     cached.catch(() => (cached = null));
   }
   return cached;
@@ -73,7 +42,7 @@ export function explore(fen: string): Promise<Explored> {
   return call("GET", "/api/explorer?" + new URLSearchParams({ fen }).toString());
 }
 
-export function openingAt(fen: string): Promise<{ opening: NamedOpening | null }> {
+export function openingAt(fen: string): Promise<wire.OpeningAnswer> {
   return call("GET", "/api/openings?" + new URLSearchParams({ fen }).toString());
 }
 
