@@ -399,7 +399,7 @@ class Trainer {
       el("h1", {}, [el("span", { class: "op-name" }, [name]), " ", el("span", { class: "op-eco" }, [this.rep.eco])]),
       el("p", { class: "op-you" }, [
         t("ui.op.you." + this.colour), " ",
-        el("a", { href: trainerHref(this.rep.key, other), class: "op-switch" }, [t("ui.op.as." + other)]),
+        el("a", { href: trainerHref(this.rep.key, other), class: "op-switch" }, [t("ui.op.switch." + other)]),
       ]),
       el("p", { class: "op-tally", "data-known": String(n.known), "data-due": String(n.due) }, [t("ui.op.tally", { known: n.known, total: n.total, due: n.due })]),
     );
