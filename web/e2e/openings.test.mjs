@@ -10,7 +10,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { BASE, launch, newPage, shot, drag, clickMove, createGame, openAsPlayer, playHotseat } from "./lib.mjs";
+import { BASE, launch, newPage, shot, drag, clickMove, createGame, openAsPlayer, playHotseat, act, joinAsFriend } from "./lib.mjs";
 
 /** The ten openings of the trainer, in the contract's order (contract16.md §4). */
 const KEYS = [
@@ -265,7 +265,10 @@ test("the repetition schedule is kept after a reload, and the line most overdue 
   const card = (await stored(page)).cards[cardKey(rep.key, "white", played)];
   assert.equal(card.box, before.box + 1);
   assert.equal(card.runs, before.runs + 1);
-  assert.equal(await page.getAttribute(".op-head .op-tally", "data-due"), "1");
+  // (The computer may have led into line 2 instead: whichever was played is no longer due.)
+  const stillDue = [rep.lines[0], rep.lines[1]].filter((l) => l !== played);
+  assert.equal(await page.getAttribute(".op-head .op-tally", "data-due"), String(stillDue.length));
+  assert.equal((await trainer(page)).line.join(" "), stillDue[0].uci.join(" "), "the line still due comes next");
   // A corrupt stored value is ignored.
   await page.evaluate(() => localStorage.setItem("gx.openings.v1", "{not json"));
   await page.goto(BASE + "/learn/openings");
@@ -287,10 +290,23 @@ test("the repetition schedule is kept after a reload, and the line most overdue 
 });
 
 test("the explorer shows the moves and results of games finished here, with the opening as reached", async () => {
-  // Two fool's mates (Black wins) and one game resigned after 1.e4 e5 (no: drawn by agreement).
+  // Two fool's mates (Black wins), an Italian Game Black resigns and one drawn by agreement,
+  // between two people, through the API.
   for (let i = 0; i < 2; i++) {
     const g = await createGame({ mode: "hotseat" });
     await playHotseat(g, ["f2f3", "e7e5", "g2g4", "d8h4"]);
+  }
+  const italian = ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4"];
+  for (const end of ["resign", "draw"]) {
+    const g = await createGame({ mode: "friend", color: "white" });
+    const black = await joinAsFriend(g);
+    for (const [i, uci] of italian.entries()) await act(g.id, i % 2 ? black.secret : g.secret, { t: "move", uci });
+    if (end === "resign") await act(g.id, black.secret, { t: "resign" });
+    else {
+      // (a draw is offered right after one's own move: White's 3.Bc4)
+      await act(g.id, g.secret, { t: "offer_draw" });
+      await act(g.id, black.secret, { t: "accept_draw" });
+    }
   }
   const { context, page } = await newPage(browser, { lang: "zh-CN" });
   await page.goto(BASE + "/explorer");
@@ -299,7 +315,13 @@ test("the explorer shows the moves and results of games finished here, with the 
   await page.waitForSelector(f3);
   assert.ok(Number(await page.getAttribute(f3, "data-games")) >= 2);
   assert.ok(Number(await page.getAttribute(`${f3} .op-bar`, "data-black")) >= 2);
-  assert.ok(Number(await page.getAttribute(".op-total", "data-games")) >= 2);
+  assert.ok(Number(await page.getAttribute(".op-total", "data-games")) >= 4);
+  const e4 = '.op-move-row[data-uci="e2e4"]';
+  assert.ok(Number(await page.getAttribute(`${e4} .op-bar`, "data-white")) >= 1);
+  assert.ok(Number(await page.getAttribute(`${e4} .op-bar`, "data-draws")) >= 1);
+  // Most played first.
+  const counts = await page.$$eval(".op-move-row", (rows) => rows.map((r) => Number(r.dataset.games)));
+  assert.deepEqual(counts, [...counts].sort((a, b) => b - a));
   // Pick a move from the list, then another on the board; back and forward.
   await page.click(`${f3} .op-move`);
   await page.waitForFunction(() => document.querySelector(".op-explorer")?.dataset.fen.startsWith("rnbqkbnr/pppppppp/8/8/8/5P2/PPPPP1PP/RNBQKBNR b"));
