@@ -183,3 +183,48 @@ fn the_ten_openings_are_keys_of_the_table() {
         assert!(guoxiang_openings::by_key(key).is_some(), "{key}");
     }
 }
+
+#[test]
+fn each_of_the_ten_openings_has_a_repertoire_of_three_to_eight_lines() {
+    let keys: Vec<&str> = repertoire::builtin()
+        .iter()
+        .map(|r| r.opening.key)
+        .collect();
+    assert_eq!(keys, TEN);
+    for rep in repertoire::builtin() {
+        let n = rep.lines.len();
+        assert!((3..=8).contains(&n), "{}: {n} lines", rep.opening.key);
+        for (i, line) in rep.lines.iter().enumerate() {
+            let plies = line.uci.len();
+            assert!(
+                (6..=12).contains(&plies),
+                "{} line {}: {plies} plies",
+                rep.opening.key,
+                i + 1
+            );
+        }
+    }
+}
+
+#[test]
+fn every_line_of_a_repertoire_passes_through_its_openings_position() {
+    for rep in repertoire::builtin() {
+        let target = rep.opening.position().expect("table lines are legal");
+        for (i, line) in rep.lines.iter().enumerate() {
+            let mut pos = guoxiang_core::Position::new();
+            let mut reached = pos == target;
+            for uci in &line.uci {
+                let m = pos.parse_uci(uci).expect("lines are legal");
+                pos.play_unchecked(m);
+                reached |= pos.repetition_key() == target.repetition_key();
+            }
+            assert!(
+                reached,
+                "{} line {} never reaches {}",
+                rep.opening.key,
+                i + 1,
+                rep.opening.moves
+            );
+        }
+    }
+}

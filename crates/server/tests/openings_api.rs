@@ -125,6 +125,11 @@ async fn the_repertoire_lists_the_embedded_openings_in_course_order() {
         .map(|r| r.opening.key)
         .collect();
     assert_eq!(keys, expected);
+    assert_eq!(
+        keys,
+        guoxiang_openings::repertoire::TEN,
+        "the ten openings of the course"
+    );
     let order: Vec<usize> = keys
         .iter()
         .filter_map(|k| {

@@ -135,14 +135,20 @@ pub fn entries(
     Some((tally, out))
 }
 
+/// A row of [`BACKFILL_PG`]: game id, result, start FEN, one move (UCI).
+pub type MoveOfGame = (String, Option<String>, Option<String>, String);
+
+/// A game gathered from such rows: id, result, start FEN, its moves.
+type GameMoves = (String, Option<String>, Option<String>, Vec<String>);
+
 /// Groups rows of (game id, result, start FEN, uci), in game then ply order, into
 /// games and calls `each` with the entries of every game that has some.
 pub fn for_each_game<E>(
-    rows: impl IntoIterator<Item = Result<(String, Option<String>, Option<String>, String), E>>,
+    rows: impl IntoIterator<Item = Result<MoveOfGame, E>>,
     mut each: impl FnMut(Tally, Vec<(i64, String)>) -> Result<(), E>,
 ) -> Result<(), E> {
-    let mut current: Option<(String, Option<String>, Option<String>, Vec<String>)> = None;
-    let mut flush = |g: Option<(String, Option<String>, Option<String>, Vec<String>)>| match g
+    let mut current: Option<GameMoves> = None;
+    let mut flush = |g: Option<GameMoves>| match g
         .and_then(|(_, r, f, u)| entries(r.as_deref(), f.as_deref(), &u))
     {
         Some((t, e)) => each(t, e),
