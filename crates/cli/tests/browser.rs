@@ -140,6 +140,13 @@ fn the_front_end_works_in_a_real_browser() {
         "lessons-lesson-desktop.png",
         "lessons-lesson-phone.png",
         "lessons-illegal-desktop.png",
+        "openings-list-desktop.png",
+        "openings-trainer-desktop.png",
+        "openings-wrong-desktop.png",
+        "openings-list-phone.png",
+        "openings-trainer-phone.png",
+        "explorer-desktop.png",
+        "explorer-phone.png",
     ] {
         assert!(shots.join(name).exists(), "{name} was not written");
     }

@@ -1,5 +1,5 @@
 //! The tools under the game: flip the board, the PGN (downloaded or copied, players named as
-//! the page names them), the FEN of the position shown, the opening's name, and the learning
+//! the page names them), the FEN of the position shown, the opening's name at that position, and the learning
 //! mode switch in games against the computer. Room is left for the review and analysis
 //! buttons of later issues (`.tools .later`).
 
@@ -7,6 +7,7 @@ import { fenAfter } from "../chess";
 import { t } from "../i18n";
 import { button, el } from "../ui";
 import { gamePgn, openingName, type Game } from "./info";
+import { openingAtPly } from "./opening";
 import { copy } from "./share";
 
 export interface ToolsHost {
@@ -18,8 +19,12 @@ export interface ToolsHost {
   setLearning(on: boolean): void;
 }
 
+/** The latest game and host each tools element was drawn with (for a late opening name). */
+const latest = new WeakMap<HTMLElement, [Game, ToolsHost]>();
+
 /** Draws the tools of game `s` into `tools`. */
 export function renderTools(tools: HTMLElement, s: Game, host: ToolsHost): void {
+  latest.set(tools, [s, host]);
   const fen = host.viewPly === null ? s.fen : fenAfter(s.start_fen, s.moves, host.viewPly);
   const fenInput = el("input", { class: "fen", readonly: "", value: fen, "aria-label": "FEN" }) as HTMLInputElement;
   const pgnText = () => gamePgn(s);
@@ -41,7 +46,14 @@ export function renderTools(tools: HTMLElement, s: Game, host: ToolsHost): void 
     box.addEventListener("change", () => host.setLearning(box.checked));
     parts.push(el("label", { class: "toggle" }, [box, t("ui.learning_mode")]));
   }
-  const opening = openingName(s.opening);
+  // The opening as reached at the move shown (the replay asks the server for earlier moves).
+  const ply = host.viewPly ?? s.moves.length;
+  tools.dataset.ply = String(ply);
+  const reached = openingAtPly(s, ply, () => {
+    const now = latest.get(tools);
+    if (now && tools.dataset.ply === String(ply)) renderTools(tools, ...now);
+  });
+  const opening = reached === undefined ? tools.querySelector(".opening-name")?.textContent ?? "" : openingName(reached);
   tools.replaceChildren(
     ...(opening ? [el("p", { class: "opening" }, [t("ui.game.opening") + " ", el("span", { class: "opening-name" }, [opening])])] : []),
     ...parts,
