@@ -32,8 +32,13 @@ const catalogueUrls = {};
 const learnCatalogueUrls = {};
 const LEARN_PREFIXES = ["ui.eg.", "ui.lesson.", "ui.op."];
 const isLearnKey = (k) => LEARN_PREFIXES.some((p) => k.startsWith(p));
+// Words only the server speaks (the lessons' reasons, sent worded in each answer) stay out of
+// the page's catalogues.
+const SERVER_ONLY = ["lesson."];
+const isServerOnly = (k) => SERVER_ONLY.some((p) => k.startsWith(p));
 for (const lang of LANGS) {
-  const all = JSON.parse(readFileSync(join(here, `../crates/i18n/catalogue/${lang}.json`), "utf8"));
+  const every = JSON.parse(readFileSync(join(here, `../crates/i18n/catalogue/${lang}.json`), "utf8"));
+  const all = Object.fromEntries(Object.entries(every).filter(([k]) => !isServerOnly(k)));
   const main = Object.fromEntries(Object.entries(all).filter(([k]) => !isLearnKey(k)));
   const trainer = Object.fromEntries(Object.entries(all).filter(([k]) => isLearnKey(k)));
   const text = Buffer.from(JSON.stringify(main));
