@@ -129,7 +129,10 @@ fn every_opening_lesson_plays_its_moves_and_a_trap() {
                 .iter()
                 .filter(|s| matches!(s.goal, Goal::Line | Goal::Mate))
                 .count();
-            assert!(lines >= 1 && traps >= 2, "{id}: {lines} line tasks, {traps} line or mate tasks");
+            assert!(
+                lines >= 1 && traps >= 2,
+                "{id}: {lines} line tasks, {traps} line or mate tasks"
+            );
         }
     }
 }
