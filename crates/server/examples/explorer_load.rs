@@ -356,6 +356,7 @@ async fn main() -> Result<(), String> {
         tb_dir: tmp.join("tablebase"),
         tb_generate: false,
         tb_classes: None,
+        lessons: guoxiang_lessons::Course::builtin(),
     };
     let server = guoxiang_server::start(config, guoxiang_server::time::TimeSource::real())
         .await
