@@ -51,6 +51,8 @@ test("two browsers play a friend game: moves, premoves, a draw by agreement", { 
   await b.click(".controls .accept-draw");
   await a.waitForSelector(".result:not([hidden])");
   assert.match(await a.textContent(".result"), /双方同意和棋/);
+  // Each browser learns of the end from its own socket: wait for black's page too.
+  await b.waitForSelector(".result:not([hidden])");
   assert.match(await b.textContent(".result"), /½-½/);
 });
 
