@@ -1,0 +1,1 @@
+//! Which puzzle themes drill each lesson of the course. (Skeleton: helper T.)
