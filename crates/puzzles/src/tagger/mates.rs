@@ -34,10 +34,6 @@ fn flight_squares(pos: &Position, king: Square) -> Bitboard {
     king_attacks(king) & !pos.board().by_color(pos.turn())
 }
 
-fn offset(sq: Square, df: i8, dr: i8) -> Option<Square> {
-    sq.offset(df, dr)
-}
-
 fn df(a: Square, b: Square) -> i8 {
     b.file().index() as i8 - a.file().index() as i8
 }
@@ -72,7 +68,7 @@ fn patterns(pos: &Position, solver: Color, out: &mut Vec<Theme>) {
     {
         let forward = if them == Color::White { 1 } else { -1 };
         let walled = (-1..=1)
-            .filter_map(|f| offset(king, f, forward))
+            .filter_map(|f| king.offset(f, forward))
             .filter(|&sq| own.contains(sq))
             .count();
         if walled >= 2 {
@@ -93,7 +89,7 @@ fn patterns(pos: &Position, solver: Color, out: &mut Vec<Theme>) {
     {
         let inward: i8 = if king.file().index() == 0 { 1 } else { -1 };
         let next_file: Bitboard = (-1..=1)
-            .filter_map(|d| offset(king, inward, d))
+            .filter_map(|d| king.offset(inward, d))
             .map(Bitboard::from_square)
             .fold(Bitboard::EMPTY, |a, b| a | b);
         let knights = board.knights() & ours;
@@ -124,7 +120,7 @@ fn patterns(pos: &Position, solver: Color, out: &mut Vec<Theme>) {
         && dr(checker, king) != 0
     {
         let (x, y) = (df(checker, king), dr(checker, king));
-        let tails = [offset(king, x, 0), offset(king, 0, y)];
+        let tails = [king.offset(x, 0), king.offset(0, y)];
         if tails.iter().all(|t| t.is_none_or(|sq| own.contains(sq)))
             && tails.iter().any(|t| t.is_some())
         {

@@ -32,8 +32,11 @@ use guoxiang_core::{Move, Position, Role, Square};
 use super::{any_square, attacks_from, captured, en_prise, landing, role_at, value, Replay};
 use crate::Theme;
 
+/// A rule: whether the replayed puzzle shows its theme.
+type Detector = fn(&Replay) -> bool;
+
 pub(super) fn tag(r: &Replay, out: &mut Vec<Theme>) {
-    let checks: [(fn(&Replay) -> bool, Theme); 12] = [
+    let checks: [(Detector, Theme); 12] = [
         (fork, Theme::Fork),
         (hanging, Theme::HangingPiece),
         (trapped, Theme::TrappedPiece),
