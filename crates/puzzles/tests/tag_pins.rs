@@ -81,3 +81,25 @@ fn a_pin_made_when_nothing_of_yours_is_pinned_is_no_counter_pin() {
     );
     assert_themes(&t, &[], &[CounterPin]);
 }
+
+#[test]
+fn a_pinned_queen_that_takes_the_pinning_rook_and_is_taken_back_is_won_by_the_pin() {
+    let t = themes(
+        "4k3/p7/4q3/8/8/8/3K2P1/R7 b - - 0 1",
+        "e6e5",
+        &["a1e1", "e5e1", "d2e1"],
+        Goal::Win,
+    );
+    assert_themes(&t, &[Pin, Crushing], &[Skewer]);
+}
+
+#[test]
+fn attacking_a_knight_pinned_to_its_queen_wins_by_the_relative_pin() {
+    let t = themes(
+        "3qk3/p7/5n2/6B1/4P3/8/8/4K3 b - - 0 1",
+        "a7a6",
+        &["e4e5", "f6d5", "g5d8"],
+        Goal::Win,
+    );
+    assert_themes(&t, &[RelativePin], &[Pin]);
+}

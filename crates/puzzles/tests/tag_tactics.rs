@@ -255,3 +255,28 @@ fn a_move_that_leaves_the_back_rank_mate_on_does_not_answer_the_threat() {
     );
     assert_themes(&t, &[], &[AnswerMateThreat]);
 }
+
+#[test]
+fn pinning_the_attacker_of_a_knight_defends_the_knight() {
+    // The bishop attacks the knight that shields the king; pinned to its own king
+    // by the rook, it can no longer take.
+    let t = themes(
+        "8/8/7k/b7/3N4/8/8/R5K1 b - - 0 1",
+        "a5b6",
+        &["a1a6"],
+        Goal::Win,
+    );
+    assert_themes(&t, &[DefendPiece, CounterPin], &[]);
+}
+
+#[test]
+fn moving_the_attacked_knight_away_with_check_is_a_check_not_a_defence() {
+    // The pawn on c6 attacks the knight; the knight leaves with a forking check.
+    let t = themes(
+        "q3k3/7p/2p5/1N6/8/8/8/6K1 b - - 0 1",
+        "h7h6",
+        &["b5c7", "e8e7", "c7a8"],
+        Goal::Win,
+    );
+    assert_themes(&t, &[Fork], &[DefendPiece]);
+}

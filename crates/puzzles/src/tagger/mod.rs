@@ -116,6 +116,23 @@ impl Replay {
         captured(&self.pos[i], self.moves[i])
     }
 
+    /// Whether a solver move after move `i` takes the opponent's piece that stands
+    /// on `sq` after move `i`, wherever the opponent moves it in between.
+    pub fn later_takes(&self, i: usize, sq: Square) -> bool {
+        let mut at = sq;
+        for k in i + 1..self.moves.len() {
+            let m = self.moves[k];
+            if k % 2 == 1 {
+                if m.from() == at {
+                    at = landing(m);
+                }
+            } else if m.to() == at {
+                return self.captured(k).is_some();
+            }
+        }
+        false
+    }
+
     /// Solver material minus opponent material in `pos[i]`.
     pub fn balance(&self, i: usize) -> i32 {
         balance(&self.pos[i], self.solver)
@@ -199,21 +216,50 @@ pub(crate) fn role_at(pos: &Position, sq: Square) -> Option<Role> {
 }
 
 /// Whether the piece on `sq` (of `color`) is en prise: attacked by the other side,
-/// and either undefended or attacked by something worth less.
+/// and either undefended or attacked by something worth less. An attacker pinned
+/// to its own king off the line of the capture does not count.
 pub(crate) fn en_prise(pos: &Position, sq: Square, color: Color) -> bool {
     let Some(role) = role_at(pos, sq) else {
         return false;
     };
-    let occ = pos.board().occupied();
-    let attackers = pos.board().attackers_of(sq, !color, occ);
+    let board = pos.board();
+    let occ = board.occupied();
+    let mut attackers = board.attackers_of(sq, !color, occ);
+    for a in attackers {
+        if pinned_off_line(pos, a, sq) {
+            attackers = attackers.without(a);
+        }
+    }
     if attackers.is_empty() {
         return false;
     }
-    let defenders = pos.board().attackers_of(sq, color, occ);
+    let defenders = board.attackers_of(sq, color, occ);
     let cheapest = attackers
         .filter_map(|a| role_at(pos, a))
         .map(value)
         .min()
         .unwrap_or(i32::MAX);
     defenders.is_empty() || cheapest < value(role)
+}
+
+/// Whether the piece on `a` is pinned to its own king so that it cannot go to `to`.
+fn pinned_off_line(pos: &Position, a: Square, to: Square) -> bool {
+    let board = pos.board();
+    let Some(piece) = board.piece_at(a) else {
+        return false;
+    };
+    if piece.role == Role::King {
+        return false;
+    }
+    let Some(king) = board.king_of(piece.color) else {
+        return false;
+    };
+    let occ = board.occupied();
+    let sliders = board.rooks_and_queens() | board.bishops_and_queens();
+    let exposed = board.attackers_of(king, !piece.color, occ.without(a))
+        & sliders
+        & !board.attackers_of(king, !piece.color, occ);
+    any_square(exposed, |pinner| {
+        pinner != to && !attacks::aligned(king, pinner, to)
+    })
 }

@@ -2,7 +2,8 @@
 //! front one attacked. Absolute pin (`pin`): the back piece is the king; relative
 //! pin: the back piece is worth more than the front one; skewer: the front piece
 //! is the king or worth more than the back one, and the solver later takes the
-//! back piece. A pin counts when the solver later wins the pinned piece (or, for a
+//! back piece. A pin counts when a solver move makes it or attacks the pinned
+//! piece, and the solver later wins the pinned piece, wherever it goes (or, for a
 //! relative pin, the piece behind it). Counter-pin: the solver starts with a piece
 //! pinned (the mistake pinned it or left it pinned) and answers by pinning back.
 
@@ -86,43 +87,24 @@ fn skewer(pos: &Position, ray: &Ray) -> bool {
     }
 }
 
-/// Whether a solver move after index `i` captures the opponent's piece of `role`
-/// standing on `sq` (it has not moved).
-fn later_wins(r: &Replay, i: usize, sq: Square, role: Role) -> bool {
-    r.solver_moves().filter(|&j| j > i).any(|j| {
-        r.moves[j].to() == sq
-            && r.pos[j]
-                .board()
-                .piece_at(sq)
-                .is_some_and(|p| p.color == r.opp() && p.role == role)
-    })
-}
-
 pub(super) fn tag(r: &Replay, out: &mut Vec<Theme>) {
     for i in r.solver_moves() {
         let after = &r.pos[i + 1];
         let moved = landing(r.moves[i]);
         for ray in rays_of(after, r.solver) {
             let made_here = ray.slider == moved;
-            let Some(front) = role_at(after, ray.front) else {
-                continue;
-            };
-            let Some(back) = role_at(after, ray.back) else {
-                continue;
-            };
-            if absolute(after, &ray)
-                && (made_here || attacks_from(after, moved).contains(ray.front))
-                && later_wins(r, i, ray.front, front)
+            let attacked_here = attacks_from(after, moved).contains(ray.front);
+            if absolute(after, &ray) && (made_here || attacked_here) && r.later_takes(i, ray.front)
             {
                 out.push(Theme::Pin);
             }
-            if made_here
-                && relative(after, &ray)
-                && (later_wins(r, i, ray.front, front) || later_wins(r, i, ray.back, back))
+            if relative(after, &ray)
+                && (made_here || attacked_here)
+                && (r.later_takes(i, ray.front) || r.later_takes(i, ray.back))
             {
                 out.push(Theme::RelativePin);
             }
-            if made_here && skewer(after, &ray) && later_wins(r, i, ray.back, back) {
+            if made_here && skewer(after, &ray) && r.later_takes(i, ray.back) {
                 out.push(Theme::Skewer);
             }
         }

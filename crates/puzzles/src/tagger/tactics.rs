@@ -22,7 +22,7 @@
 //!   solver first plays a check or capture elsewhere and takes back a move later;
 //! - sacrifice: at some point the solver is two or more pawns down on the start;
 //! - defend the piece: a solver piece (not a pawn) is en prise at the start, and
-//!   the first move, not a capture, leaves it safe;
+//!   the first move, neither a capture nor a check, leaves it safe;
 //! - answer the mate threat: if the solver passed, the opponent would mate in one
 //!   or two; after the first move they cannot.
 
@@ -267,7 +267,8 @@ fn defend_piece(r: &Replay) -> bool {
         return false;
     };
     let start = &r.pos[0];
-    if captured(start, m).is_some() || matches!(r.goal, crate::Goal::Mate(_)) {
+    if captured(start, m).is_some() || r.pos[1].is_check() || matches!(r.goal, crate::Goal::Mate(_))
+    {
         return false;
     }
     let board = start.board();
