@@ -6,8 +6,9 @@
 
 use crate::Theme;
 
-/// Each lesson with a drill, in course order, and the themes it drills (a puzzle
-/// of the drill has at least one of them; the trainer asks for the first).
+/// Each lesson with a drill, in course order, and the themes it drills. A puzzle
+/// drills the lesson when it has any one of them; since the set's filter asks for
+/// all the chosen themes, a lesson with two themes links one drill per theme.
 pub const ALL: &[(&str, &[Theme])] = &[
     ("promotion", &[Theme::Promotion]),
     ("piece-values", &[Theme::HangingPiece]),
