@@ -16,7 +16,8 @@ import { loadProgress, recordDone, recordStep, starsFor } from "./progress";
 import { QuizView } from "./quiz";
 import { ReadView } from "./read";
 import { TaskView } from "./task";
-import { drillFor, drillLink } from "../puzzles/drill";
+import { drillFor, drillLinks } from "../puzzles/drill";
+import type { ThemeRef } from "../puzzles/types";
 import type { StepContext, StepView } from "./view";
 
 /** A readable name for a lesson's link: an endgame exercise by its title, else the path. */
@@ -49,7 +50,8 @@ export function lessonPage(host: Host, id: string): Page {
   let stars = 0;
   let live = true;
   /** The themes of this lesson's puzzle drill (empty: none). */
-  let drill: string[] = [];
+  let drill: ThemeRef[] = [];
+  let drillLang = host.lang();
 
   const step = (i: number): Step => data!.steps[i]; // views exist only once the lesson is loaded
 
@@ -197,7 +199,7 @@ export function lessonPage(host: Host, id: string): Page {
         button(t("ui.lesson.again"), again, "lesson-again secondary"),
         ...(following ? [el("a", { href: "/learn", class: "button secondary lesson-to-map" }, [t("ui.lesson.all")])] : []),
       ]),
-      ...(drill.length ? [el("p", { class: "lesson-drill-end" }, [drillLink(host, drill, "button secondary")])] : []),
+      ...(drill.length ? [drillLinks(host, drill, "lesson-drill-end")] : []),
       ...(links.length
         ? [el("nav", { class: "lesson-links", "aria-label": t("ui.lesson.see_also") }, [el("span", {}, [t("ui.lesson.see_also")]), ...links.map((p) => el("a", { href: p }, [linkText(host, p)]))])]
         : []),
@@ -207,6 +209,7 @@ export function lessonPage(host: Host, id: string): Page {
   const render = () => {
     if (!live) return;
     if (data && !loading && loadedIn !== host.lang()) void load();
+    if (drillLang !== host.lang()) loadDrill();
     const back = el("a", { href: "/learn", class: "lesson-back" }, ["← ", t("ui.lesson.all")]);
     if (unknown) {
       document.title = `${t("ui.lesson.title")} · ${t("ui.title")}`;
@@ -223,7 +226,7 @@ export function lessonPage(host: Host, id: string): Page {
     head.replaceChildren(
       back,
       el("h1", {}, [title]),
-      ...(drill.length ? [drillLink(host, drill, "lesson-drill-head")] : []),
+      ...(drill.length ? [drillLinks(host, drill, "lesson-drill-head")] : []),
       el("p", { class: "lesson-where", "aria-live": "polite" }),
       el("div", { class: "lesson-dots", role: "group", "aria-label": t("ui.lesson.steps") }),
     );
@@ -240,10 +243,17 @@ export function lessonPage(host: Host, id: string): Page {
 
   render();
   void load();
-  void drillFor(id, host.lang()).then((codes) => {
-    drill = codes;
-    if (live && codes.length) render();
-  });
+  const loadDrill = () => {
+    const l = host.lang();
+    drillLang = l;
+    void drillFor(id, l).then((found) => {
+      if (!live || drillLang !== l) return;
+      const had = drill.length > 0;
+      drill = found;
+      if (found.length || had) render();
+    });
+  };
+  loadDrill();
   return {
     root,
     render,

@@ -170,7 +170,7 @@ export function puzzlesPage(host: Host, id: string | null): Page {
   const renderHead = () => {
     const s = load();
     const solvedCount = s.history.filter((h) => h.solved).length;
-    const ratingText = t("ui.pz.your_rating", { rating: Math.round(s.rating) }) + (s.rd > PROVISIONAL_RD ? " " + t("ui.pz.provisional") : "");
+    const ratingText = t("ui.pz.your_rating", { rating: Math.round(s.rating) }) + (s.rd > PROVISIONAL_RD ? (host.lang() === "en" ? " " : "") + t("ui.pz.provisional") : "");
     head.replaceChildren(
       el("h1", {}, [t("ui.pz.title")]),
       el("div", { class: "pz-me" }, [

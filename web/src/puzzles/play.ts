@@ -94,6 +94,8 @@ export class PuzzleRun {
   private hintLevel = 0;
   private decided = false;
   private verdict = "";
+  /** How many moves the judge has answered. */
+  private tries = 0;
   private said: Said | null = null;
   private tried: Marks | null = null;
   /** The position before a wrong move, to try again from. */
@@ -235,6 +237,7 @@ export class PuzzleRun {
       return;
     }
     if (!this.live) return;
+    this.tries++;
     this.verdict = res.verdict;
     if (res.verdict === "illegal") {
       this.placement = before.placement;
@@ -424,6 +427,7 @@ export class PuzzleRun {
     d.ply = String(this.ply);
     d.hint = String(this.hintLevel);
     d.verdict = this.verdict;
+    d.tries = String(this.tries);
     const free = this.phase === "solver";
     this.scene.board.update({
       placement: this.placement,
@@ -441,6 +445,7 @@ export class PuzzleRun {
     this.feedback.replaceChildren(...this.feedbackParts());
     this.hintButton.textContent = this.hintLevel === 0 ? t("ui.pz.hint_piece") : t("ui.pz.hint_move");
     this.hintButton.disabled = this.phase !== "solver" || this.hintLevel >= 2;
+    this.hintButton.hidden = this.phase === "done" || this.phase === "solution";
     this.hintButton.title = this.hintLevel === 0 ? "" : t("ui.pz.hint_move_counts");
     this.retryButton.textContent = t("ui.pz.retry");
     this.retryButton.hidden = this.phase !== "wrong";
