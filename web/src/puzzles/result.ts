@@ -69,5 +69,5 @@ export function resultView(p: ResultParts): HTMLElement {
   const actions = el("div", { class: "pz-actions" }, [button(t("ui.pz.next"), p.next, "pz-next primary")]);
   if (p.analysis) actions.append(el("a", { href: p.analysis, class: "button secondary pz-analysis" }, [t("ui.pz.analysis")]));
   parts.push(actions);
-  return el("section", { class: "pz-result" + (p.solved ? " solved" : " failed"), "data-solved": String(p.solved), "data-rated": r.state }, parts);
+  return el("section", { class: "pz-result" + (p.solved ? " solved" : " failed"), "data-solved": String(p.solved), "data-rated": r.state, role: "status", "aria-live": "polite" }, parts);
 }
