@@ -5,7 +5,8 @@
 // two hints, a retry and the solution); themes chosen in the picker and by the query (every
 // next puzzle has them all), the mate-in-one and mate-in-two drills; the page's words in
 // zh-CN, zh-TW and en (the catalogue's, and the theme names as the API words them); the daily
-// puzzle on the home page; a lesson's drill link. Screenshots at desktop and phone widths.
+// puzzle on the home page; a lesson's drill link; "next" and a move by keyboard. Screenshots at
+// desktop and phone widths.
 // Replies come at once for readers who ask for less motion, which these pages do, so the run
 // waits on the page's state (data-phase, data-tries) only.
 import { test, before, after } from "node:test";
@@ -133,10 +134,21 @@ test("a puzzle is solved by its own solution: the mistake first, the replies, th
   await page.waitForSelector('.pz-result[data-rated="unrated"]');
   assert.equal(Math.round((await stored(page)).rating), rating);
   assert.equal((await stored(page)).history.length, 1);
-  // Next: another puzzle (Enter does the same as the button).
-  await page.click(".pz-next");
+  // By keyboard: the focus is on "next" when a puzzle ends; Enter opens the next one, and its
+  // first move is played on the board's squares (Enter picks the piece up, Enter puts it down).
+  assert.equal(await page.evaluate(() => document.activeElement?.classList.contains("pz-next")), true);
+  await page.keyboard.press("Enter");
   const other = await ready(page, view.id);
   assert.notEqual(other.id, view.id);
+  const next = await getJson(`/api/puzzles/${other.id}?lang=zh-CN`);
+  const [from, to] = [next.moves[0].slice(0, 2), next.moves[0].slice(2, 4)];
+  await page.focus(`.board .sq[data-square="${from}"]`);
+  await page.keyboard.press("Enter");
+  await page.focus(`.board .sq[data-square="${to}"]`);
+  await page.keyboard.press("Enter");
+  if (next.moves[0].length === 5) await page.click(`.promotion [data-role="${next.moves[0][4]}"]`);
+  await page.waitForFunction(() => Number(document.querySelector(".pz-run")?.dataset.tries) > 0 && document.querySelector(".pz-run")?.dataset.phase !== "busy");
+  assert.ok(["right", "solved"].includes((await run(page)).verdict));
   assert.deepEqual(errors, []);
   await context.close();
 });

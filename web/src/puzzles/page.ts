@@ -94,7 +94,7 @@ export function puzzlesPage(host: Host, id: string | null): Page {
     history.replaceState(null, "", address(v.id));
     document.title = `${t("ui.pz.title")} · ${t("ui.title")}`;
     if (asked) run.focusBoard();
-    renderHead();
+    renderMe();
   };
 
   const rate = async (v: PuzzleView, ok: boolean) => {
@@ -113,7 +113,7 @@ export function puzzlesPage(host: Host, id: string | null): Page {
       rated = { state: "error", message: (e as Error).message };
     }
     if (!live) return;
-    renderHead();
+    renderMe();
     renderResult();
   };
 
@@ -167,20 +167,30 @@ export function puzzlesPage(host: Host, id: string | null): Page {
     }
   };
 
-  const renderHead = () => {
+  const me = el("div", { class: "pz-me" });
+
+  /** The solver's rating and tally (after each rated try). */
+  const renderMe = () => {
     const s = load();
     const solvedCount = s.history.filter((h) => h.solved).length;
     const ratingText = t("ui.pz.your_rating", { rating: Math.round(s.rating) }) + (s.rd > PROVISIONAL_RD ? (host.lang() === "en" ? " " : "") + t("ui.pz.provisional") : "");
+    me.replaceChildren(
+      el("p", { class: "pz-rating", "data-rating": String(Math.round(s.rating)), "data-rd": String(Math.round(s.rd)) }, [ratingText]),
+      el("p", { class: "pz-tally" }, [t("ui.pz.tally", { solved: solvedCount, total: s.history.length })]),
+    );
+  };
+
+  /** The header: drawn at first and when the language changes, not with each puzzle, so that
+   *  the focus stays on the control the reader is using. */
+  const renderHead = () => {
+    renderMe();
     head.replaceChildren(
       el("h1", {}, [t("ui.pz.title")]),
-      el("div", { class: "pz-me" }, [
-        el("p", { class: "pz-rating", "data-rating": String(Math.round(s.rating)), "data-rd": String(Math.round(s.rd)) }, [ratingText]),
-        el("p", { class: "pz-tally" }, [t("ui.pz.tally", { solved: solvedCount, total: s.history.length })]),
-      ]),
+      me,
       el("div", { class: "pz-choices" }, [
-        difficultyPicker(host, s.difficulty, (d) => {
+        difficultyPicker(host, load().difficulty, (d) => {
           setDifficulty(d);
-          if (!run || run.isDone || run.root.dataset.ply === "0") void nextPuzzle(false);
+          if (!run || run.isDone || run.root.dataset.tries === "0") void nextPuzzle(false);
         }),
         picker.root,
       ]),

@@ -90,9 +90,16 @@ export class ThemePicker {
     const clear = button(t("ui.pz.themes_clear"), () => this.set([]), "pz-themes-clear secondary");
     clear.disabled = this.chosen.length === 0;
     body.push(clear);
+    // Drawn again (a new list, another language, a box ticked): the focus stays where it was.
+    const active = document.activeElement instanceof HTMLElement && this.root.contains(document.activeElement) ? document.activeElement : null;
+    const where = active ? (active.dataset.code ?? (active.tagName === "SUMMARY" ? "summary" : "clear")) : null;
     const open = (this.root as HTMLDetailsElement).open;
     this.root.replaceChildren(summary, el("div", { class: "pz-themes-body" }, body));
     (this.root as HTMLDetailsElement).open = open;
+    if (where) {
+      const again = where === "summary" ? summary : where === "clear" ? clear : this.root.querySelector<HTMLElement>(`input[data-code="${where}"]`);
+      again?.focus();
+    }
   }
 
   private item(x: ThemeInfo): HTMLElement {
