@@ -250,8 +250,12 @@ test("themes chosen in the picker and by the query: every next puzzle has them a
   assert.deepEqual(new Map(shown), new Map(themes.map((x) => [x.code, x.name])));
   let last = (await run(page)).id;
   for (const c of chosen) await page.check(`.pz-theme input[data-code="${c}"]`);
+  // The puzzle asked for with both themes (not one asked between the two ticks).
+  const asked = [...chosen].sort().join(",");
+  await page.waitForSelector(`.pz-run[data-asked="${asked}"][data-phase="solver"]`);
   for (let i = 0; i < 3; i++) {
     const st = await ready(page, last);
+    assert.equal(st.asked, asked);
     const v = await getJson(`/api/puzzles/${st.id}?lang=en`);
     const codes = v.themes.map((x) => x.code);
     for (const c of chosen) assert.ok(codes.includes(c), `${v.id} has ${c}: ${codes}`);

@@ -50,6 +50,7 @@ export function puzzlesPage(host: Host, id: string | null): Page {
 
   const picker = new ThemePicker(host, themesOf(location.search), () => {
     clearTimeout(debounce);
+    seq++; // an answer to the themes chosen before is not shown
     // Several boxes ticked in a row make one new puzzle.
     debounce = window.setTimeout(() => void nextPuzzle(false), 350);
   });
@@ -77,7 +78,8 @@ export function puzzlesPage(host: Host, id: string | null): Page {
     return `/puzzles/${encodeURIComponent(pid)}${q}`;
   };
 
-  const show = (v: PuzzleView) => {
+  /** Shows puzzle `v`; `asked`: the themes it was asked with (null: asked by its id). */
+  const show = (v: PuzzleView, askedFor: string[] | null = null) => {
     run?.destroy();
     rated = { state: "pending" };
     solved = null;
@@ -90,6 +92,8 @@ export function puzzlesPage(host: Host, id: string | null): Page {
         (root.querySelector(".pz-next") as HTMLElement | null)?.focus();
       },
     });
+    // The themes asked for, so that a reader (and a test) can tell this answer from an older one.
+    run.root.dataset.asked = askedFor ? [...askedFor].sort().join(",") : "";
     stage.replaceChildren(run.root);
     history.replaceState(null, "", address(v.id));
     document.title = `${t("ui.pz.title")} · ${t("ui.title")}`;
@@ -141,7 +145,7 @@ export function puzzlesPage(host: Host, id: string | null): Page {
         v = await api.next({ ...want, exclude: run ? [run.view.id] : [] }, host.lang());
       }
       if (!live || mine !== seq) return;
-      show(v);
+      show(v, want.themes);
     } catch (e) {
       if (!live || mine !== seq) return;
       if ((e as { code?: string }).code === "no_puzzle") {
