@@ -101,23 +101,29 @@ export function puzzlesPage(host: Host, id: string | null): Page {
     renderMe();
   };
 
+  /** Sends a first try and keeps the rating it brings (once per puzzle: a puzzle tried before
+   *  is not rated again). */
   const rate = async (v: PuzzleView, ok: boolean) => {
     if (tried(v.id)) {
       rated = { state: "unrated" };
       return renderResult();
     }
-    const me = player();
+    const solver = player();
+    let now: Rated;
     try {
-      const a = await api.attempt(v.id, { solved: ok, player: me });
+      const a = await api.attempt(v.id, { solved: ok, player: solver });
       record(v.id, ok, a.player, a.delta);
-      rated = { state: "rated", solved: ok, delta: a.delta, rating: a.player.rating, puzzleRating: a.puzzle.rating };
+      now = { state: "rated", solved: ok, delta: a.delta, rating: a.player.rating, puzzleRating: a.puzzle.rating };
     } catch (e) {
       // Kept as tried all the same: a second try must not count as a first.
-      record(v.id, ok, me, 0);
-      rated = { state: "error", message: (e as Error).message };
+      record(v.id, ok, solver, 0);
+      now = { state: "error", message: (e as Error).message };
     }
     if (!live) return;
     renderMe();
+    // The reader may have gone on to another puzzle meanwhile.
+    if (run?.view.id !== v.id) return;
+    rated = now;
     renderResult();
   };
 
