@@ -2,8 +2,8 @@
 // passes its OUT_DIR): app.js and app.css (bundled, minified); one message catalogue per
 // language, i18n-<lang>.json (minified from crates/i18n/catalogue, not bundled: a page loads
 // only its own language's); the endgame trainer, loaded only when a reader opens it:
-// learn.js (src/learn/index.ts: the endgame trainer, lessons, opening trainer and explorer, its
-// style sheet inside) and its words, the catalogues' `ui.eg.*`, `ui.lesson.*` and `ui.op.*` keys, as i18n-eg-<lang>.json (taken out of i18n-<lang>.json); index.html, which names them all with a content hash so that
+// learn.js (src/learn/index.ts: the endgame trainer, lessons, opening trainer and explorer, puzzle
+// trainer, its style sheet inside) and its words, the catalogues' `ui.eg.*`, `ui.lesson.*`, `ui.op.*` and `ui.pz.*` keys, as i18n-eg-<lang>.json (taken out of i18n-<lang>.json); index.html, which names them all with a content hash so that
 // browsers may cache them for good, and inlines src/boot.ts, which starts fetching the
 // page's catalogue at once; sw.js, the service worker, which caches that page and those
 // assets (its version is their hash); and the web manifest.
@@ -25,16 +25,16 @@ const LANGS = ["en", "zh-CN", "zh-TW"];
 const hash = (bytes) => createHash("sha256").update(bytes).digest("hex").slice(0, 12);
 
 // The catalogues: each minified, written as its own asset, named with its hash.
-// The learning pages' words (`ui.eg.*`, `ui.lesson.*`, `ui.op.*`) go to their own catalogue,
-// fetched with learn.js.
+// The learning pages' words (`ui.eg.*`, `ui.lesson.*`, `ui.op.*`, `ui.pz.*`) go to their own
+// catalogue, fetched with learn.js.
 const catalogues = {};
 const catalogueUrls = {};
 const learnCatalogueUrls = {};
-const LEARN_PREFIXES = ["ui.eg.", "ui.lesson.", "ui.op."];
+const LEARN_PREFIXES = ["ui.eg.", "ui.lesson.", "ui.op.", "ui.pz."];
 const isLearnKey = (k) => LEARN_PREFIXES.some((p) => k.startsWith(p));
-// Words only the server speaks (the lessons' reasons, sent worded in each answer) stay out of
-// the page's catalogues.
-const SERVER_ONLY = ["lesson."];
+// Words only the server speaks (the lessons' reasons, sent worded in each answer; the puzzle
+// themes' names and descriptions, sent worded by /api/puzzles) stay out of the page's catalogues.
+const SERVER_ONLY = ["lesson.", "ui.pz.theme.", "ui.pz.themedesc."];
 const isServerOnly = (k) => SERVER_ONLY.some((p) => k.startsWith(p));
 for (const lang of LANGS) {
   const every = JSON.parse(readFileSync(join(here, `../crates/i18n/catalogue/${lang}.json`), "utf8"));

@@ -25,7 +25,7 @@ test("the navigation bar leads to every page; reload, back and forward land on t
   await page.waitForSelector(".start-computer");
   assert.equal(await page.getAttribute(".main-nav .nav-play", "aria-current"), "page");
   // Entries whose pages do not exist yet are not shown.
-  assert.deepEqual(await page.$$eval(".main-nav a", (as) => as.map((a) => a.getAttribute("href"))), ["/", "/games", "/learn", "/learn/openings", "/learn/endgames"]);
+  assert.deepEqual(await page.$$eval(".main-nav a", (as) => as.map((a) => a.getAttribute("href"))), ["/", "/games", "/learn", "/learn/openings", "/learn/endgames", "/puzzles"]);
   await page.click(".main-nav .nav-games");
   await page.waitForSelector("main.games-page");
   assert.equal(path(page), "/games");
@@ -86,6 +86,7 @@ test("home: a board in the middle, the main action first, continue where you lef
     ["/learn", CAT["zh-CN"]["ui.nav.learn"]],
     ["/learn/openings", CAT["zh-CN"]["ui.nav.openings"]],
     ["/learn/endgames", CAT["zh-CN"]["ui.nav.endgames"]],
+    ["/puzzles", CAT["zh-CN"]["ui.nav.puzzles"]],
   ]);
   assert.equal(await page.textContent(".continue .empty"), CAT["zh-CN"]["ui.none"]);
   // A game in progress takes the board's place, with a way back into it.
@@ -219,7 +220,7 @@ test("a server that stops answering shows the banner", { timeout: 30000 }, async
 test("an unknown path: status 404 and a page saying so in the reader's language, with a link home; /api keeps JSON", { timeout: 60000 }, async () => {
   for (const lang of ["zh-CN", "zh-TW", "en"]) {
     const { page } = await newPage(browser, { lang });
-    const r = await page.goto(BASE + "/puzzles");
+    const r = await page.goto(BASE + "/no-such-page");
     assert.equal(r.status(), 404);
     await page.waitForSelector("main.not-found h1");
     assert.equal(await page.textContent("main.not-found h1"), CAT[lang]["ui.app.not_found.title"]);
@@ -279,7 +280,7 @@ test("screenshots of every page, desktop and phone, light and dark", { timeout: 
       await page.goto(BASE + "/settings");
       await page.waitForSelector("main.settings-page");
       await shot(page, `app-settings-${tag}-${theme}`);
-      await page.goto(BASE + "/puzzles");
+      await page.goto(BASE + "/no-such-page");
       await page.waitForSelector("main.not-found");
       await shot(page, `app-not-found-${tag}-${theme}`);
       await page.goto(BASE + "/");

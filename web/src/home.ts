@@ -1,14 +1,16 @@
 //! The home page: a board in the middle (the game this browser has in progress, else a famous
 //! position chosen by the date), the quick starts (the computer at your level — the primary
 //! action —, a friend by link, two players on one device), each form remembering what it last
-//! started, "continue where you left off", and links into learning once those pages exist.
+//! started, "continue where you left off", the daily puzzle (a small board linking to it in the
+//! puzzle trainer) and links into learning once those pages exist.
 
 import { call, type Created, type GameState } from "./api";
 import { miniBoard } from "./app/miniboard";
 import { NAV } from "./app/nav";
 import type { Page } from "./app/router";
 import type { Color } from "./chess";
-import { t } from "./i18n";
+import type { PuzzleView } from "./puzzles/types";
+import { lang, t } from "./i18n";
 import { lastSettings, saveGame, saveLastSettings, savedGames, type LastSettings, type PlayMode, type SavedGame } from "./store";
 import { button, el, toast } from "./ui";
 
@@ -241,6 +243,30 @@ function hero(games: Promise<Running[]>): HTMLElement {
   return box;
 }
 
+/** The daily puzzle (`GET /api/puzzles/daily`, the same all UTC day): its position with the
+ *  solver to move, from the solver's side, linking to `/puzzles/{id}`. Hidden when the server
+ *  has none. */
+function dailyPuzzle(): HTMLElement {
+  const box = el("section", { class: "card daily-puzzle" }, [el("h2", {}, [t("ui.home.puzzle")]), el("p", { class: "empty" }, ["…"])]);
+  call<PuzzleView>("GET", "/api/puzzles/daily?" + new URLSearchParams({ lang: lang() }).toString()).then(
+    (p) => {
+      const solver: Color = p.fen.split(" ")[1] === "b" ? "black" : "white";
+      const href = "/puzzles/" + encodeURIComponent(p.id);
+      const caption = t("ui.home.puzzle_to_move." + solver);
+      box.dataset.id = p.id;
+      box.replaceChildren(
+        el("div", { class: "hero-head" }, [el("h2", {}, [t("ui.home.puzzle")]), el("p", { class: "caption" }, [caption])]),
+        el("a", { href, class: "daily-puzzle-board" }, [miniBoard(p.fen, solver, t("ui.home.puzzle") + ": " + caption)]),
+        el("a", { href, class: "button secondary daily-puzzle-solve" }, [t("ui.home.puzzle_solve")]),
+      );
+    },
+    () => {
+      box.hidden = true;
+    },
+  );
+  return box;
+}
+
 /** Links into learning: the navigation entries marked `learn` (none until those pages exist). */
 function learnLinks(): HTMLElement {
   const entries = NAV.filter((e) => e.learn);
@@ -266,6 +292,7 @@ export function homePage(go: (path: string) => void): Page {
         continueList(games),
         el("a", { href: "/games", class: "all-games" }, [t("ui.home.all_games")]),
       ]),
+      dailyPuzzle(),
       learnLinks(),
     );
   };

@@ -3,7 +3,8 @@
 //! home (`/`), a game (`/game/ID`), a join link (`/join/ID?key=K`), a spectator's view
 //! (`/watch/ID`), the visitor's games (`/games`), the settings (`/settings`), the endgame
 //! trainer (`/learn/endgames`), the lessons (`/learn`), the opening trainer (`/learn/openings`)
-//! and explorer (`/explorer`), these four loaded on demand; any other path
+//! and explorer (`/explorer`) and the puzzle trainer (`/puzzles`), these five loaded on
+//! demand; any other path
 //! shows "not found". Later pages add a `registerRoute` line here and an entry in `app/nav.ts`.
 //! Nothing is drawn before the page's message catalogue is there (its fetch began in
 //! index.html, in parallel with this script).
@@ -26,6 +27,8 @@ import {
   LESSONS_ROUTE,
   openingsPage,
   OPENINGS_ROUTE,
+  puzzlesPage,
+  PUZZLES_ROUTE,
 } from "./learn/route";
 import { setLang, startLang, t } from "./i18n";
 import { installPieceCss } from "./pieces";
@@ -89,6 +92,7 @@ async function start(): Promise<void> {
   registerRoute(OPENINGS_ROUTE, (m) => openingsPage(m));
   registerRoute(LESSONS_ROUTE, (m) => lessonsPage(m));
   registerRoute(EXPLORER_ROUTE, () => explorerPage());
+  registerRoute(PUZZLES_ROUTE, (m) => puzzlesPage(m));
   startRouter(outlet, (m) => notFoundPage(m[0]));
   registerServiceWorker();
 }

@@ -147,6 +147,14 @@ fn the_front_end_works_in_a_real_browser() {
         "openings-trainer-phone.png",
         "explorer-desktop.png",
         "explorer-phone.png",
+        "puzzles-play-desktop.png",
+        "puzzles-solved-desktop.png",
+        "puzzles-wrong-desktop.png",
+        "puzzles-en-desktop.png",
+        "puzzles-play-phone.png",
+        "puzzles-solved-phone.png",
+        "puzzles-themes-phone.png",
+        "puzzles-home-phone.png",
     ] {
         assert!(shots.join(name).exists(), "{name} was not written");
     }

@@ -19,6 +19,7 @@ export const NAV: NavEntry[] = [
   { path: "/learn", key: "ui.nav.learn", match: /^\/learn(\/|$)/, learn: true },
   { path: "/learn/openings", key: "ui.nav.openings", match: /^\/(learn\/openings(\/|$)|explorer$)/, learn: true },
   { path: "/learn/endgames", key: "ui.nav.endgames", match: /^\/learn\/endgames(\/|$)/, learn: true },
+  { path: "/puzzles", key: "ui.nav.puzzles", match: /^\/puzzles(\/|$)/, learn: true },
 ];
 
 /** The entry marked for `path`: the longest match wins, so `/games` is not "Play". */

@@ -1,5 +1,5 @@
 //! What the main bundle lends the lazily loaded learning pages (`learn.js`: the endgame
-//! trainer, the lessons, the opening trainer and the explorer): the trainer is built as
+//! trainer, the lessons, the opening trainer, the explorer and the puzzle trainer): the trainer is built as
 //! its own script so the app's first load stays light, and it must not carry its own copies of
 //! the modules that hold state (the message catalogue, the board's translations, the
 //! settings' listeners). It imports only their types; the objects come through [`Host`].
@@ -40,6 +40,8 @@ export interface LearnModule {
   openings(host: Host, key: string | null): Page;
   /** `/explorer`: the opening explorer over this server's games (src/openings). */
   explorer(host: Host): Page;
+  /** `/puzzles` (id null) and `/puzzles/{id}`: the puzzle trainer (src/puzzles). */
+  puzzles(host: Host, id: string | null): Page;
 }
 
 declare global {

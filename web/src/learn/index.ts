@@ -1,5 +1,5 @@
 //! The entry of `learn.js`, the learning pages' own script (the endgame trainer here, the
-//! lessons from `../lessons`, the opening trainer and explorer from `../openings`): it adds
+//! lessons from `../lessons`, the opening trainer and explorer from `../openings`, the puzzle trainer from `../puzzles`): it adds
 //! the trainer's style sheet to the page and leaves the pages on `window.__gxLearn`, where the
 //! app's routes (`route.ts`) find them once the script has loaded.
 
@@ -9,6 +9,7 @@ import type { LearnModule } from "./host";
 import { listPage } from "./list";
 import { lessonPage, lessonsPage } from "../lessons";
 import { explorerPage, openingsPage } from "../openings";
+import { puzzlesPage } from "../puzzles";
 
 const style = document.createElement("style");
 style.dataset.module = "learn";
@@ -22,5 +23,6 @@ const mod: LearnModule = {
   lesson: lessonPage,
   openings: openingsPage,
   explorer: explorerPage,
+  puzzles: puzzlesPage,
 };
 window.__gxLearn = mod;

@@ -1,8 +1,9 @@
 //! The learning pages' routes, in the main bundle: the endgame trainer (`/learn/endgames`,
 //! `/learn/endgames/{key}`), the lessons (`/learn`, `/learn/{id}`), the opening trainer
-//! (`/learn/openings`, `/learn/openings/{key}`) and the explorer (`/explorer`). The pages
+//! (`/learn/openings`, `/learn/openings/{key}`), the explorer (`/explorer`) and the puzzle
+//! trainer (`/puzzles`, `/puzzles/{id}`). The pages
 //! themselves live in their own script (`learn.js`) and their words in their own catalogue
-//! (`i18n-eg-<lang>.json`: the keys of the endgame, lesson and opening pages), both fetched when
+//! (`i18n-eg-<lang>.json`: the keys of the endgame, lesson, opening and puzzle pages), both fetched when
 //! a reader first opens one of them, so the rest of the app does not carry their weight.
 //! Until they are there the page shows a placeholder; a language switch fetches that
 //! language's trainer words before the page is drawn again.
@@ -27,6 +28,8 @@ export const LESSONS_ROUTE = /^\/learn(?:\/(?!endgames$|endgames\/|openings$|ope
 export const OPENINGS_ROUTE = /^\/learn\/openings(?:\/([a-z0-9_-]+))?$/;
 /** The opening explorer. */
 export const EXPLORER_ROUTE = /^\/explorer$/;
+/** The puzzle trainer (group 1: the puzzle's id, if any). */
+export const PUZZLES_ROUTE = /^\/puzzles(?:\/([A-Za-z0-9_-]+))?$/;
 
 type Messages = Record<string, string>;
 const messages: Partial<Record<Lang, Messages>> = {};
@@ -108,6 +111,11 @@ export function openingsPage(m: RegExpMatchArray): Page {
 /** The opening explorer (`/explorer`). */
 export function explorerPage(): Page {
   return learnPage("op-page", (mod) => mod.explorer(host));
+}
+
+/** The puzzle trainer (`/puzzles[/{id}]`). */
+export function puzzlesPage(m: RegExpMatchArray): Page {
+  return learnPage("pz-page", (mod) => mod.puzzles(host, m[1] ?? null));
 }
 
 /** A learning page: a placeholder until `learn.js` and the page language's learning words

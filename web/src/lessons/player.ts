@@ -4,7 +4,8 @@
 //! done (Enter or → do the same when the focus is not on the board). The lesson's slips (wrong
 //! answers, wrong or illegal moves, hints, moves over par) make its stars at the end, which
 //! are kept with the step reached in the browser (`progress.ts`); the end offers the next
-//! lesson, the lesson again, and the lesson's links (the endgame trainer …).
+//! lesson, the lesson again, and the lesson's links (the endgame trainer …). A lesson that
+//! teaches a tactic or a mate links its puzzle drill, in its header and at its end.
 
 import type { Page } from "../app/router";
 import { starText } from "../learn/coach";
@@ -15,6 +16,8 @@ import { loadProgress, recordDone, recordStep, starsFor } from "./progress";
 import { QuizView } from "./quiz";
 import { ReadView } from "./read";
 import { TaskView } from "./task";
+import { drillFor, drillLinks } from "../puzzles/drill";
+import type { ThemeRef } from "../puzzles/types";
 import type { StepContext, StepView } from "./view";
 
 /** A readable name for a lesson's link: an endgame exercise by its title, else the path. */
@@ -46,6 +49,9 @@ export function lessonPage(host: Host, id: string): Page {
   let finished = false;
   let stars = 0;
   let live = true;
+  /** The themes of this lesson's puzzle drill (empty: none). */
+  let drill: ThemeRef[] = [];
+  let drillLang = host.lang();
 
   const step = (i: number): Step => data!.steps[i]; // views exist only once the lesson is loaded
 
@@ -193,6 +199,7 @@ export function lessonPage(host: Host, id: string): Page {
         button(t("ui.lesson.again"), again, "lesson-again secondary"),
         ...(following ? [el("a", { href: "/learn", class: "button secondary lesson-to-map" }, [t("ui.lesson.all")])] : []),
       ]),
+      ...(drill.length ? [drillLinks(host, drill, "lesson-drill-end")] : []),
       ...(links.length
         ? [el("nav", { class: "lesson-links", "aria-label": t("ui.lesson.see_also") }, [el("span", {}, [t("ui.lesson.see_also")]), ...links.map((p) => el("a", { href: p }, [linkText(host, p)]))])]
         : []),
@@ -202,6 +209,7 @@ export function lessonPage(host: Host, id: string): Page {
   const render = () => {
     if (!live) return;
     if (data && !loading && loadedIn !== host.lang()) void load();
+    if (drillLang !== host.lang()) loadDrill();
     const back = el("a", { href: "/learn", class: "lesson-back" }, ["← ", t("ui.lesson.all")]);
     if (unknown) {
       document.title = `${t("ui.lesson.title")} · ${t("ui.title")}`;
@@ -218,6 +226,7 @@ export function lessonPage(host: Host, id: string): Page {
     head.replaceChildren(
       back,
       el("h1", {}, [title]),
+      ...(drill.length ? [drillLinks(host, drill, "lesson-drill-head")] : []),
       el("p", { class: "lesson-where", "aria-live": "polite" }),
       el("div", { class: "lesson-dots", role: "group", "aria-label": t("ui.lesson.steps") }),
     );
@@ -234,6 +243,17 @@ export function lessonPage(host: Host, id: string): Page {
 
   render();
   void load();
+  const loadDrill = () => {
+    const l = host.lang();
+    drillLang = l;
+    void drillFor(id, l).then((found) => {
+      if (!live || drillLang !== l) return;
+      const had = drill.length > 0;
+      drill = found;
+      if (found.length || had) render();
+    });
+  };
+  loadDrill();
   return {
     root,
     render,

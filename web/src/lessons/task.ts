@@ -19,11 +19,11 @@ import { paragraphs } from "./view";
 import type { Marks } from "../game/marks";
 
 /** Readers who asked for less motion get the replies and take-backs at once, nearly. */
-const reduced = (): boolean => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+export const reduced = (): boolean => window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
 /** How long the learner's move shows before the opponent answers. */
-const replyMs = (): number => (reduced() ? 60 : 450);
+export const replyMs = (): number => (reduced() ? 60 : 450);
 /** How long a wrong move (and its punishing reply) shows before it is taken back. */
-const showWrongMs = (): number => (reduced() ? 250 : 1200);
+export const showWrongMs = (): number => (reduced() ? 250 : 1200);
 
 type FeedbackKind = "illegal" | "wrong" | "right" | "done" | "error";
 
@@ -37,7 +37,7 @@ interface Feedback {
 }
 
 /** The sound of a move from its SAN. */
-function soundOf(san: string | null | undefined, captured: boolean): SoundKind {
+export function soundOf(san: string | null | undefined, captured: boolean): SoundKind {
   if (san && /[+#]/.test(san)) return "check";
   return captured || san?.includes("x") ? "capture" : "move";
 }
