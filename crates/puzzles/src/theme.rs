@@ -1,7 +1,7 @@
 //! The themes a puzzle can have: what the tagger finds and what a learner picks to
 //! drill. Each theme has a stable code (lower camel case, as exported and as sent by
 //! the server) and a name and a one-sentence description in zh-CN, zh-TW and en,
-//! read from the message catalogue (`ui.pz.theme.<code>`, `ui.pz.themedesc.<code>`).
+//! read from the message catalogue (`puzzle.theme.<code>`, `puzzle.themedesc.<code>`).
 //! docs/PUZZLES.md lists them with how each is detected.
 
 use guoxiang_i18n::{message, Lang};
@@ -210,7 +210,7 @@ impl Theme {
         Theme::ALL.iter().copied().find(|t| t.code() == code)
     }
 
-    /// The theme's short name in `lang` (catalogue key `ui.pz.theme.<code>`).
+    /// The theme's short name in `lang` (catalogue key `puzzle.theme.<code>`).
     ///
     /// ```
     /// use guoxiang_i18n::Lang;
@@ -219,12 +219,12 @@ impl Theme {
     /// assert_eq!(Theme::PerpetualCheck.name(Lang::ZhTw), "長將");
     /// ```
     pub fn name(self, lang: Lang) -> String {
-        message(lang, &format!("ui.pz.theme.{}", self.code()), &[])
+        message(lang, &format!("puzzle.theme.{}", self.code()), &[])
     }
 
-    /// One sentence saying what the theme is, in `lang` (key `ui.pz.themedesc.<code>`).
+    /// One sentence saying what the theme is, in `lang` (key `puzzle.themedesc.<code>`).
     pub fn description(self, lang: Lang) -> String {
-        message(lang, &format!("ui.pz.themedesc.{}", self.code()), &[])
+        message(lang, &format!("puzzle.themedesc.{}", self.code()), &[])
     }
 }
 
@@ -263,8 +263,8 @@ mod tests {
             let cat = catalogue(lang);
             for &t in Theme::ALL {
                 for key in [
-                    format!("ui.pz.theme.{}", t.code()),
-                    format!("ui.pz.themedesc.{}", t.code()),
+                    format!("puzzle.theme.{}", t.code()),
+                    format!("puzzle.themedesc.{}", t.code()),
                 ] {
                     let text = cat
                         .get(&key)
