@@ -326,6 +326,51 @@ pub fn view(p: &Puzzle, cur: Current, lang: Lang) -> PuzzleView {
     }
 }
 
+/// Why a legal move is wrong, worded from the catalogue's `puzzle.why.*`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum WhyWrong {
+    /// A mate puzzle: no mate in time after the opponent's `{move}`.
+    NotMate,
+    /// A win puzzle: the opponent's `{move}` holds.
+    NotWin,
+    /// A draw puzzle: the opponent's `{move}` wins.
+    NotDraw,
+    /// The move stalemates the opponent.
+    Stalemate,
+    /// No refutation to name.
+    Wrong,
+}
+
+impl WhyWrong {
+    pub const ALL: [WhyWrong; 5] = [
+        WhyWrong::NotMate,
+        WhyWrong::NotWin,
+        WhyWrong::NotDraw,
+        WhyWrong::Stalemate,
+        WhyWrong::Wrong,
+    ];
+
+    /// The catalogue key.
+    pub fn key(self) -> String {
+        let code = match self {
+            WhyWrong::NotMate => "not_mate",
+            WhyWrong::NotWin => "not_win",
+            WhyWrong::NotDraw => "not_draw",
+            WhyWrong::Stalemate => "stalemate",
+            WhyWrong::Wrong => "wrong",
+        };
+        format!("puzzle.why.{code}")
+    }
+
+    /// Whether the text names the opponent's answer (`{move}`).
+    pub fn names_a_move(self) -> bool {
+        matches!(
+            self,
+            WhyWrong::NotMate | WhyWrong::NotWin | WhyWrong::NotDraw
+        )
+    }
+}
+
 /// The judge's answer on the wire, worded in `lang`.
 fn moved(p: &Puzzle, ply: usize, j: &Judged, lang: Lang) -> PuzzleMoved {
     let mut out = PuzzleMoved {
@@ -364,15 +409,15 @@ fn moved(p: &Puzzle, ply: usize, j: &Judged, lang: Lang) -> PuzzleMoved {
                 out.refutation_san.push(pos.san(*m));
                 pos.play_unchecked(*m);
             }
-            let key = match (stalemate, out.refutation_san.first(), p.goal) {
-                (true, _, _) => "puzzle.why.stalemate",
-                (false, None, _) => "puzzle.why.wrong",
-                (false, Some(_), Goal::Mate(_)) => "puzzle.why.not_mate",
-                (false, Some(_), Goal::Win) => "puzzle.why.not_win",
-                (false, Some(_), Goal::Draw) => "puzzle.why.not_draw",
+            let why = match (stalemate, out.refutation_san.first(), p.goal) {
+                (true, _, _) => WhyWrong::Stalemate,
+                (false, None, _) => WhyWrong::Wrong,
+                (false, Some(_), Goal::Mate(_)) => WhyWrong::NotMate,
+                (false, Some(_), Goal::Win) => WhyWrong::NotWin,
+                (false, Some(_), Goal::Draw) => WhyWrong::NotDraw,
             };
             let first = out.refutation_san.first().cloned().unwrap_or_default();
-            out.why = Some(message(lang, key, &[("move", &first)]));
+            out.why = Some(message(lang, &why.key(), &[("move", &first)]));
             out.solution = Some(
                 p.line[ply.min(p.line.len())..]
                     .iter()
@@ -382,4 +427,34 @@ fn moved(p: &Puzzle, ply: usize, j: &Judged, lang: Lang) -> PuzzleMoved {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::WhyWrong;
+    use guoxiang_i18n::{catalogue, Lang};
+
+    #[test]
+    fn every_why_has_a_text_in_every_language_and_the_catalogue_no_other_puzzle_key() {
+        for lang in Lang::ALL {
+            let map = catalogue(lang);
+            for why in WhyWrong::ALL {
+                let text = map
+                    .get(&why.key())
+                    .unwrap_or_else(|| panic!("{lang:?} lacks {}", why.key()));
+                assert_eq!(
+                    text.contains("{move}"),
+                    why.names_a_move(),
+                    "{lang:?} {}",
+                    why.key()
+                );
+            }
+            let keys: Vec<String> = WhyWrong::ALL.iter().map(|w| w.key()).collect();
+            let other: Vec<&String> = map
+                .keys()
+                .filter(|k| k.starts_with("puzzle.") && !keys.contains(k))
+                .collect();
+            assert!(other.is_empty(), "{lang:?}: {other:?}");
+        }
+    }
 }
