@@ -294,3 +294,25 @@ async fn an_illegal_move_carries_the_cores_explanation_and_bad_requests_are_refu
         "{v}"
     );
 }
+
+/// The fixture is built from positions and moves here; written in the data file's
+/// format it must read back as the same puzzles. Needs the set's reader (helper
+/// G's `PuzzleSet::from_jsonl`; a skeleton on this branch): run after the merge
+/// with `--ignored`.
+#[test]
+#[ignore = "needs PuzzleSet::from_jsonl (merged from the generator's branch)"]
+fn the_fixture_in_the_data_files_format_reads_as_the_same_puzzles() {
+    let read = guoxiang_puzzles::PuzzleSet::from_jsonl(FIXTURE_JSONL).expect("reads");
+    let ours = fixture();
+    assert_eq!(read.puzzles.len(), ours.puzzles.len());
+    for (a, b) in read.puzzles.iter().zip(&ours.puzzles) {
+        assert_eq!(
+            (&a.id, &a.before, a.mistake, &a.start, &a.line, a.goal, &a.themes),
+            (&b.id, &b.before, b.mistake, &b.start, &b.line, b.goal, &b.themes)
+        );
+        assert_eq!(
+            (a.rating.rating, a.rating.rd),
+            (b.rating.rating, b.rating.rd)
+        );
+    }
+}

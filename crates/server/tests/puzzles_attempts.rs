@@ -106,7 +106,11 @@ async fn an_attempt_moves_both_ratings_and_is_stored() {
     );
     // No player: a new solver's rating.
     let v = attempt(&srv, FORK, json!({"solved": true})).await;
-    let (new, _) = glicko::duel(glicko::NEW_SOLVER, shipped(1800.0), 1.0);
+    let (new, _) = glicko::duel(
+        guoxiang_server::http::puzzles::NEW_SOLVER,
+        shipped(1800.0),
+        1.0,
+    );
     assert!(
         (v["player"]["rating"].as_f64().unwrap() - new.rating).abs() < 1e-9,
         "{v}"

@@ -53,7 +53,11 @@ async fn a_puzzle_rating_stored_on_postgres_is_read_back_after_a_restart() {
         format!("DROP SCHEMA IF EXISTS {schema} CASCADE; CREATE SCHEMA {schema}"),
     )
     .await;
-    let (player, puzzle) = glicko::duel(glicko::NEW_SOLVER, shipped(1800.0), 0.0);
+    let (player, puzzle) = glicko::duel(
+        guoxiang_server::http::puzzles::NEW_SOLVER,
+        shipped(1800.0),
+        0.0,
+    );
     {
         let mut srv = on_postgres("pg-puzzles", &scoped).await;
         let v = ok(&srv, "GET", &format!("/api/puzzles/{FORK}"), None).await;
@@ -73,7 +77,7 @@ async fn a_puzzle_rating_stored_on_postgres_is_read_back_after_a_restart() {
         (Some(puzzle.rating.round() as i64), Some(1))
     );
     let v = attempt(&srv, FORK, json!({"solved": true})).await;
-    let (_, again) = glicko::duel(glicko::NEW_SOLVER, puzzle, 1.0);
+    let (_, again) = glicko::duel(guoxiang_server::http::puzzles::NEW_SOLVER, puzzle, 1.0);
     assert_eq!(v["puzzle"]["rating"], again.rating.round() as i64);
     assert_eq!(v["puzzle"]["plays"], 2);
     srv.stop().await;

@@ -14,6 +14,10 @@ use guoxiang_server::Config;
 use serde_json::Value;
 use std::sync::OnceLock;
 
+/// The same four puzzles in the data file's format (crates/puzzles/data), for the
+/// check that the set's reader agrees with the fixture built here.
+pub const FIXTURE_JSONL: &str = include_str!("fixture.jsonl");
+
 /// A back-rank mate in one, rated 1000.
 pub const MATE1: &str = "00000a01";
 /// 1.Qxf7+ Kh8 and then Qxe8# or Qxg7#, rated 1500.

@@ -28,7 +28,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use guoxiang_core::Position;
 use guoxiang_i18n::{message, Lang, Localize};
-use guoxiang_puzzles::glicko::{self, Rating};
+use guoxiang_puzzles::glicko::Rating;
 use guoxiang_puzzles::{Goal, Puzzle, PuzzleId, PuzzleSet, Theme};
 use judge::{Judged, Verdict};
 use ratings::Current;
@@ -43,6 +43,14 @@ const DRILLS: &[(&str, &[Theme])] = &[];
 
 /// The rating `next` aims at when none is asked (a new solver's).
 const DEFAULT_RATING: f64 = 1500.0;
+
+/// A new solver's rating, when an attempt sends none (Glickman's suggested start,
+/// as `guoxiang_puzzles::glicko` states it).
+pub const NEW_SOLVER: Rating = Rating {
+    rating: 1500.0,
+    rd: 350.0,
+    vol: 0.06,
+};
 
 /// `GET /api/puzzles/next?rating=&themes=a,b&exclude=id,id&lang=`
 pub async fn next(
@@ -183,7 +191,7 @@ pub async fn attempt(
     let p = puzzle(app.config.puzzles, &id)?;
     let req: PuzzleAttempt = parse_json(&body_of(body)?)?;
     let player = match req.player {
-        None => glicko::NEW_SOLVER,
+        None => NEW_SOLVER,
         Some(r) => player_rating(r)?,
     };
     let now = app.ctx.time.now_ms();
