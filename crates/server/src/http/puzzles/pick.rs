@@ -5,6 +5,7 @@
 //! over all if none is).
 
 use guoxiang_puzzles::{Puzzle, PuzzleSet, Theme};
+use std::collections::HashSet;
 
 /// How much the window around the asked rating widens each time (each side).
 pub const STEP: f64 = 100.0;
@@ -29,9 +30,10 @@ pub fn next<'a>(
     rating_of: impl Fn(&Puzzle) -> f64,
     unit: f64,
 ) -> Option<&'a Puzzle> {
+    let exclude: HashSet<&str> = w.exclude.iter().map(String::as_str).collect();
     let fits: Vec<(&Puzzle, f64)> = (set.puzzles.iter())
         .filter(|p| w.themes.iter().all(|t| p.themes.contains(t)))
-        .filter(|p| !w.exclude.contains(&p.id.0))
+        .filter(|p| !exclude.contains(p.id.0.as_str()))
         .map(|p| (p, (rating_of(p) - w.rating).abs()))
         .collect();
     let nearest = fits.iter().map(|(_, d)| *d).fold(f64::INFINITY, f64::min);
