@@ -156,3 +156,107 @@ pub fn refutation(pos: &Position, history: Vec<u64>) -> Vec<Move> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use guoxiang_puzzles::glicko::Rating;
+    use guoxiang_puzzles::{PuzzleId, Source, Theme};
+
+    fn puzzle(before: &str, mistake: &str, line: &[&str], goal: Goal) -> Puzzle {
+        let before = Position::from_fen(before).expect("FEN");
+        let mistake = before.parse_uci(mistake).expect("mistake");
+        let start = before.after(mistake);
+        let mut pos = start.clone();
+        let line = line
+            .iter()
+            .map(|u| {
+                let m = pos.parse_uci(u).expect("line");
+                pos.play_unchecked(m);
+                m
+            })
+            .collect();
+        Puzzle {
+            id: PuzzleId("t".into()),
+            before,
+            mistake,
+            start,
+            line,
+            goal,
+            themes: vec![Theme::Fork],
+            rating: Rating {
+                rating: 1500.0,
+                rd: 100.0,
+                vol: 0.06,
+            },
+            source: Source::Server {
+                game: "t".into(),
+                ply: 1,
+            },
+        }
+    }
+
+    /// 1…Bd3+? and White takes either piece: king and one minor piece cannot mate.
+    fn draw() -> Puzzle {
+        let before = "6k1/8/8/8/8/5n2/4K3/1b6 b - - 0 1";
+        puzzle(before, "b1d3", &["e2d3"], Goal::Draw)
+    }
+
+    #[test]
+    fn in_a_draw_puzzle_a_move_that_ends_the_game_drawn_at_once_is_solved() {
+        let p = draw();
+        for uci in ["e2d3", "e2f3"] {
+            let j = judge(&p, 0, uci).expect("judged");
+            assert_eq!(j.verdict, Verdict::Solved, "{uci}");
+            assert!(j.next.is_insufficient_material());
+        }
+        let j = judge(&p, 0, "e2e3").expect("judged");
+        assert!(
+            matches!(j.verdict, Verdict::Wrong { .. }),
+            "{:?}",
+            j.verdict
+        );
+        assert_eq!(j.next, p.start, "a wrong move changes nothing");
+    }
+
+    #[test]
+    fn a_wrong_move_is_refuted_by_a_legal_line_from_the_position_after_it() {
+        let p = puzzle(
+            "6k1/R4ppp/8/3Q4/8/8/4rPPP/6K1 b - - 0 1",
+            "e2e8",
+            &["d5f7", "g8h8", "f7e8"],
+            Goal::Mate(2),
+        );
+        let j = judge(&p, 0, "d5d8").expect("judged");
+        let Verdict::Wrong { refutation } = &j.verdict else {
+            panic!("{:?}", j.verdict)
+        };
+        assert_eq!(refutation.first().map(|m| m.to_uci()), Some("e8d8".into()));
+        assert!(refutation.len() <= REFUTATION_PLIES);
+        let mut pos = j.at.after(j.played.expect("played"));
+        for m in refutation {
+            assert!(pos.legal_moves().iter().any(|l| l == m));
+            pos.play_unchecked(*m);
+        }
+    }
+
+    #[test]
+    fn odd_plies_plies_past_the_line_and_unreadable_moves_are_refused() {
+        let p = draw();
+        assert_eq!(
+            judge(&p, 1, "e2d3"),
+            Err(JudgeError::BadPly { ply: 1, len: 1 })
+        );
+        assert_eq!(
+            judge(&p, 2, "e2d3"),
+            Err(JudgeError::BadPly { ply: 2, len: 1 })
+        );
+        assert_eq!(
+            judge(&p, 0, "king takes"),
+            Err(JudgeError::BadMove("king takes".into()))
+        );
+        let j = judge(&p, 0, "e2e4").expect("judged");
+        assert!(matches!(j.verdict, Verdict::Illegal(_)), "{:?}", j.verdict);
+        assert_eq!(j.played, None);
+    }
+}
