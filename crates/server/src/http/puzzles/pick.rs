@@ -67,6 +67,14 @@ pub fn daily(set: &PuzzleSet, day: i64) -> Option<&Puzzle> {
 }
 
 /// The day of a wall-clock time in milliseconds since the epoch (UTC).
+///
+/// ```
+/// use guoxiang_server::http::puzzles::pick::day_of;
+/// assert_eq!(day_of(0), 0);
+/// assert_eq!(day_of(86_399_999), 0);
+/// assert_eq!(day_of(86_400_000), 1);
+/// assert_eq!(day_of(-1), -1);
+/// ```
 pub fn day_of(wall_ms: i64) -> i64 {
     wall_ms.div_euclid(86_400_000)
 }
