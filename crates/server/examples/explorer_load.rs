@@ -357,6 +357,9 @@ async fn main() -> Result<(), String> {
         tb_generate: false,
         tb_classes: None,
         lessons: guoxiang_lessons::Course::builtin(),
+        puzzles: guoxiang_puzzles::PuzzleSet::builtin(),
+        puzzle_moves_per_minute: 6_000,
+        puzzle_attempts_per_minute: 6_000,
     };
     let server = guoxiang_server::start(config, guoxiang_server::time::TimeSource::real())
         .await

@@ -79,6 +79,11 @@ pub struct Config {
     pub tb_classes: Option<Vec<guoxiang_tablebase::Class>>,
     /// The lessons served at `/api/lessons` (the embedded course by default).
     pub lessons: &'static guoxiang_lessons::Course,
+    /// The puzzles served at `/api/puzzles` (the shipped set by default).
+    pub puzzles: &'static guoxiang_puzzles::PuzzleSet,
+    /// Judged puzzle moves, and puzzle attempts, one address may send per minute.
+    pub puzzle_moves_per_minute: u32,
+    pub puzzle_attempts_per_minute: u32,
 }
 
 /// A friend game nobody joins is aborted after 24 hours (docs/API.md).
@@ -106,6 +111,9 @@ impl Default for Config {
             tb_generate: true,
             tb_classes: None,
             lessons: guoxiang_lessons::Course::builtin(),
+            puzzles: guoxiang_puzzles::PuzzleSet::builtin(),
+            puzzle_moves_per_minute: 120,
+            puzzle_attempts_per_minute: 30,
         }
     }
 }
@@ -128,6 +136,8 @@ pub struct AppState {
     pub config: Config,
     /// The endgame tablebases (and their background generation).
     pub tables: endgame::Tables,
+    /// The puzzles' current ratings and rate limits.
+    pub puzzles: http::puzzles::PuzzleState,
     limiter: Mutex<HashMap<IpAddr, (f64, f64)>>,
     pub shutdown: watch::Receiver<bool>,
 }
@@ -204,6 +214,7 @@ pub async fn start(config: Config, time: time::TimeSource) -> Result<Running, Se
         ctx,
         config,
         tables,
+        puzzles: http::puzzles::PuzzleState::default(),
         limiter: Mutex::new(HashMap::new()),
         shutdown: stop_rx.clone(),
     });

@@ -344,3 +344,111 @@ export type RepertoireList = { openings: Array<Repertoire>, };
 export type ExplorerMove = { uci: string, san: string, games: number, white: number, draws: number, black: number, };
 
 export type Explorer = { fen: string, games: number, white: number, draws: number, black: number, moves: Array<ExplorerMove>, opening: NamedOpening | null, };
+
+export type PuzzleThemeRef = { code: string, name: string, };
+
+export type PuzzleView = { id: string, 
+/**
+ * The position with the solver to move (after the mistake).
+ */
+fen: string, 
+/**
+ * The position before the opponent's mistake.
+ */
+before: string, 
+/**
+ * The opponent's mistake, played from `before` (UCI and SAN).
+ */
+mistake: string, mistake_san: string, 
+/**
+ * The whole solution from `fen`: the solver's moves at even indices.
+ */
+moves: Array<string>, sans: Array<string>, themes: Array<PuzzleThemeRef>, 
+/**
+ * The puzzle's current rating (rounded) and deviation.
+ */
+rating: number, rd: number, 
+/**
+ * Attempts counted so far on this server.
+ */
+plays: number, goal: "mate" | "win" | "draw", 
+/**
+ * Mate puzzles: in how many solver moves.
+ */
+mate_in: number | null, 
+/**
+ * The legal moves at `fen` (UCI).
+ */
+legal: Array<string>, };
+
+export type PuzzleThemeInfo = { code: string, name: string, description: string, count: number, };
+
+export type PuzzleDrill = { lesson: string, themes: Array<string>, };
+
+export type PuzzleThemes = { themes: Array<PuzzleThemeInfo>, drills: Array<PuzzleDrill>, };
+
+export type PuzzleMove = { 
+/**
+ * The index in `moves` of the solver's move (even).
+ */
+ply: number, uci: string, 
+/**
+ * The language of `why` (else `?lang=`, else English).
+ */
+lang?: "zh-CN" | "zh-TW" | "en", };
+
+export type PuzzleMoved = { 
+/**
+ * `right`: play on after `reply`; `solved`: the puzzle is done; `wrong`: a legal
+ * move that is not the solution; `illegal`: not a legal move.
+ */
+verdict: "right" | "solved" | "wrong" | "illegal", 
+/**
+ * The move judged (UCI as the server reads it, SAN); `null` when illegal.
+ */
+uci: string | null, san: string | null, 
+/**
+ * `right`: the opponent's answer from the solution.
+ */
+reply: string | null, reply_san: string | null, 
+/**
+ * Where the solver moves next (`right`: after the reply; `wrong`, `illegal`:
+ * unchanged; `solved`: after the solver's move).
+ */
+fen: string, 
+/**
+ * The legal moves at `fen` (empty once solved).
+ */
+legal: Array<string>, 
+/**
+ * `wrong`: the opponent's best answer and the line after it (a short search).
+ */
+refutation: Array<string>, refutation_san: Array<string>, 
+/**
+ * Why the move is wrong or illegal, in the asked language.
+ */
+why: string | null, 
+/**
+ * `wrong`: the solution's moves from this ply on.
+ */
+solution: Array<string> | null, };
+
+export type PlayerRating = { rating: number, rd: number, vol: number, };
+
+export type PuzzleAttempt = { solved: boolean, 
+/**
+ * The solver's rating before (a new solver's when absent: 1500/350/0.06).
+ */
+player?: PlayerRating, };
+
+export type PuzzleRatingView = { rating: number, rd: number, plays: number, };
+
+export type PuzzleAttempted = { 
+/**
+ * The solver's rating after the attempt (keep it for the next one).
+ */
+player: PlayerRating, 
+/**
+ * How much the solver's rating moved, rounded.
+ */
+delta: number, puzzle: PuzzleRatingView, };

@@ -1,7 +1,7 @@
 //! The HTTP edge: the routes, reading requests into the
 //! [`protocol`](crate::protocol) types, and errors as JSON ([`error`]). Games
 //! are in [`games`], their WebSocket in [`ws`], the tablebases in [`tb`], the
-//! endgame trainer in [`endgame`], the lessons in [`lessons`], openings in [`openings`] and [`explorer`], move explanations and health here. Every refusal, down to a malformed URL or header block, is a JSON
+//! endgame trainer in [`endgame`], the lessons in [`lessons`], the puzzles in [`puzzles`], openings in [`openings`] and [`explorer`], move explanations and health here. Every refusal, down to a malformed URL or header block, is a JSON
 //! error with a code (docs/API.md).
 
 pub mod endgame;
@@ -11,6 +11,7 @@ pub mod games;
 pub mod guard;
 pub mod lessons;
 pub mod openings;
+pub mod puzzles;
 pub mod tb;
 pub mod ws;
 
@@ -57,6 +58,13 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/lessons/{id}", get(lessons::get_lesson))
         .route("/api/lessons/{id}/steps/{n}/move", post(lessons::play_move))
         .route("/api/lessons/{id}/steps/{n}/hint", get(lessons::hint))
+        // Puzzles (issue 17).
+        .route("/api/puzzles/next", get(puzzles::next))
+        .route("/api/puzzles/daily", get(puzzles::daily))
+        .route("/api/puzzles/themes", get(puzzles::themes))
+        .route("/api/puzzles/{id}", get(puzzles::get_puzzle))
+        .route("/api/puzzles/{id}/move", post(puzzles::play_move))
+        .route("/api/puzzles/{id}/attempt", post(puzzles::attempt))
         // Openings and the explorer (issue 16).
         .route("/api/openings", get(openings::lookup))
         .route("/api/openings/repertoire", get(openings::repertoire))

@@ -9,6 +9,7 @@
 pub mod endgame;
 pub mod lesson;
 pub mod opening;
+pub mod puzzle;
 pub mod view;
 
 use crate::clock::TimeControl;
@@ -566,6 +567,17 @@ pub fn typescript() -> String {
         opening::RepertoireList::decl(&cfg),
         opening::ExplorerMove::decl(&cfg),
         opening::Explorer::decl(&cfg),
+        puzzle::PuzzleThemeRef::decl(&cfg),
+        puzzle::PuzzleView::decl(&cfg),
+        puzzle::PuzzleThemeInfo::decl(&cfg),
+        puzzle::PuzzleDrill::decl(&cfg),
+        puzzle::PuzzleThemes::decl(&cfg),
+        puzzle::PuzzleMove::decl(&cfg),
+        puzzle::PuzzleMoved::decl(&cfg),
+        puzzle::PlayerRating::decl(&cfg),
+        puzzle::PuzzleAttempt::decl(&cfg),
+        puzzle::PuzzleRatingView::decl(&cfg),
+        puzzle::PuzzleAttempted::decl(&cfg),
     ];
     let mut out = String::from(
         "// Generated from crates/server/src/protocol (ts-rs); do not edit.\n\

@@ -129,6 +129,12 @@ fn check(name: &str, text: &str) {
         "RepertoireList" => parses::<opening::RepertoireList>(name, text),
         "Explorer" => parses::<opening::Explorer>(name, text),
         "ErrorBody[]" => parses::<Vec<ErrorBody>>(name, text),
+        "PuzzleView" => parses::<puzzle::PuzzleView>(name, text),
+        "PuzzleThemes" => parses::<puzzle::PuzzleThemes>(name, text),
+        "PuzzleMove" => parses::<puzzle::PuzzleMove>(name, text),
+        "PuzzleMoved[]" => parses::<Vec<puzzle::PuzzleMoved>>(name, text),
+        "PuzzleAttempt" => parses::<puzzle::PuzzleAttempt>(name, text),
+        "PuzzleAttempted" => parses::<puzzle::PuzzleAttempted>(name, text),
         other => panic!("docs/API.md names an unknown type {other}"),
     }
 }

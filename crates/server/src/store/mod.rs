@@ -8,10 +8,12 @@
 
 pub mod explorer;
 mod postgres;
+pub mod puzzles;
 pub mod rows;
 mod sqlite;
 
 pub use explorer::{ExplorerRow, Tally};
+pub use puzzles::PuzzleRatingRow;
 pub use rows::{GameRow, MoveRow};
 
 use crate::game::{Change, MoveRecord, Record};
@@ -80,6 +82,8 @@ pub const MIGRATIONS: &[(i64, &str)] = &[
     // game ends and, for the games already finished, when this migration runs
     // (store/explorer.rs).
     (explorer::VERSION, explorer::SCHEMA),
+    // The puzzles' ratings as attempts moved them (issue 17, store/puzzles.rs).
+    (puzzles::VERSION, puzzles::SCHEMA),
 ];
 
 /// Storage failures.
@@ -104,6 +108,8 @@ pub enum Write {
     Change { id: String, change: Change },
     /// The server is alive at `at` (wall clock).
     Alive { at: i64 },
+    /// A puzzle's rating after an attempt (replacing the one stored).
+    PuzzleRating(PuzzleRatingRow),
 }
 
 impl Write {
@@ -120,7 +126,7 @@ impl Write {
 }
 
 /// What a database must do for the server.
-pub(crate) trait Backend: Send {
+pub(crate) trait Backend: Send + puzzles::PuzzleStore {
     /// Applies `writes` in one transaction: each write's own result (a failed
     /// write changes nothing, the others stand), or an error if the commit failed.
     fn apply(&mut self, writes: &[&Write]) -> Result<Vec<Result<(), String>>, String>;
@@ -387,6 +393,11 @@ impl Store {
     ) -> Result<Vec<ExplorerRow>, StoreError> {
         let key = explorer::key(pos);
         self.read(move |b| b.explorer(key)).await
+    }
+
+    /// Every puzzle rating stored (the puzzles attempted at least once).
+    pub async fn puzzle_ratings(&self) -> Result<Vec<PuzzleRatingRow>, StoreError> {
+        self.read(|b| b.puzzle_ratings()).await
     }
 
     /// The last moment (wall clock) the server was known alive.

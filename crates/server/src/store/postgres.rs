@@ -14,7 +14,7 @@ use crate::game::Change;
 use postgres::{Client, GenericClient, NoTls, Row, Statement};
 
 pub struct Postgres {
-    client: Client,
+    pub(super) client: Client,
     /// The writes, prepared once: each is one round trip.
     stmts: Option<Stmts>,
     /// The explorer's query, prepared on first use (reader).
@@ -275,6 +275,7 @@ fn apply(c: &mut impl GenericClient, st: &Stmts, w: &Write) -> Result<(), postgr
             c.execute(&st.alive, &[at])?;
         }
         Write::Change { id, change } => apply_change(c, st, id, change)?,
+        Write::PuzzleRating(r) => super::puzzles::upsert_postgres(c, r)?,
     }
     Ok(())
 }

@@ -34,7 +34,7 @@ pub const WAL_RESTART_FRAMES: u64 = 16_384;
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(200);
 
 pub struct Sqlite {
-    conn: Connection,
+    pub(super) conn: Connection,
     /// The WAL's length in frames, as the checkpoint thread last saw it.
     wal_frames: Arc<AtomicU64>,
 }
@@ -292,6 +292,7 @@ fn apply(c: &Connection, w: &Write) -> Result<(), rusqlite::Error> {
             .execute([at])?;
         }
         Write::Change { id, change } => apply_change(c, id, change)?,
+        Write::PuzzleRating(r) => super::puzzles::upsert_sqlite(c, r)?,
     }
     Ok(())
 }

@@ -64,6 +64,9 @@ pub fn config(dir: &std::path::Path) -> Config {
         tb_generate: false,
         tb_classes: None,
         lessons: guoxiang_lessons::Course::builtin(),
+        puzzles: guoxiang_puzzles::PuzzleSet::builtin(),
+        puzzle_moves_per_minute: 6_000,
+        puzzle_attempts_per_minute: 6_000,
     }
 }
 
