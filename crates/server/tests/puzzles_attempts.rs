@@ -119,10 +119,8 @@ async fn an_attempt_moves_both_ratings_and_is_stored() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// The real Glicko-2 (helper T's `glicko.rs`): the skeleton on this branch returns
-/// the ratings unchanged. Run after the merge with `--ignored`.
+/// Glicko-2 moves a puzzle the way its solvers say: solved, it was easier than rated.
 #[tokio::test]
-#[ignore = "needs the real Glicko-2 update (merged from the themes branch)"]
 async fn solving_lowers_the_puzzles_rating_and_failing_raises_it() {
     let srv = server("pz-direction").await;
     let v = attempt(&srv, MATE2, json!({"solved": true})).await;

@@ -85,6 +85,8 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/learn/openings", get(crate::web::index))
         .route("/learn/openings/{key}", get(crate::web::index))
         .route("/explorer", get(crate::web::index))
+        .route("/puzzles", get(crate::web::index))
+        .route("/puzzles/{id}", get(crate::web::index))
         .route("/sw.js", get(crate::web::sw_js))
         .route("/manifest.webmanifest", get(crate::web::manifest))
         .route("/assets/app.js", get(crate::web::app_js))

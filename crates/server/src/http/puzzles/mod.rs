@@ -37,20 +37,14 @@ use std::sync::Arc;
 
 pub use ratings::PuzzleState;
 
-/// The lessons' drills (lesson id, themes). Until the themes' helper's
-/// `guoxiang_puzzles::drills::ALL` is merged this list is empty; then it is that.
-const DRILLS: &[(&str, &[Theme])] = &[];
+/// The lessons' drills (lesson id, themes).
+const DRILLS: &[(&str, &[Theme])] = guoxiang_puzzles::drills::ALL;
 
 /// The rating `next` aims at when none is asked (a new solver's).
 const DEFAULT_RATING: f64 = 1500.0;
 
-/// A new solver's rating, when an attempt sends none (Glickman's suggested start,
-/// as `guoxiang_puzzles::glicko` states it).
-pub const NEW_SOLVER: Rating = Rating {
-    rating: 1500.0,
-    rd: 350.0,
-    vol: 0.06,
-};
+/// A new solver's rating, when an attempt sends none.
+pub const NEW_SOLVER: Rating = Rating::NEW_SOLVER;
 
 /// `GET /api/puzzles/next?rating=&themes=a,b&exclude=id,id&lang=`
 pub async fn next(
