@@ -63,6 +63,10 @@ pub struct GenArgs {
     /// The other moves a level weighed, tried as mistakes per move.
     #[arg(long, value_name = "K", default_value_t = Config::default().alternatives)]
     pub alternatives: usize,
+    /// The nodes with which positions where the mover is winning are searched for
+    /// moves that let the other side draw (draw puzzle candidates); 0: never.
+    #[arg(long, value_name = "NODES", default_value_t = Config::default().draw_probe)]
+    pub draw_probe: u64,
     /// Endgame tables (positions of four pieces or fewer are solved from them).
     #[arg(long, value_name = "DIR")]
     pub tb: Option<PathBuf>,
@@ -142,6 +146,7 @@ fn gen_cmd(a: &GenArgs) -> ExitCode {
         n1: a.n1,
         scan_nodes: a.scan,
         alternatives: a.alternatives,
+        draw_probe: a.draw_probe,
         threads: a.threads as usize,
         tb: a.tb.as_ref().map(guoxiang_engine::Tablebase::open),
         ..Config::default()

@@ -19,6 +19,16 @@ use crate::{Goal, Puzzle, PuzzleId, Source};
 /// The solver's W before the mistake, at most, for a win puzzle.
 const WIN_BEFORE: f64 = 0.6;
 
+/// Whether the side not to move could hope to save a lost game by a perpetual
+/// check (it has a queen) or a stalemate (it has at most three pieces besides pawns).
+fn draw_hope(pos: &Position) -> bool {
+    let b = pos.board();
+    let them = b.by_color(pos.turn().other());
+    let queen = (b.queens() & them).any();
+    let pieces = (them & !b.pawns()).count();
+    queen || pieces <= 3
+}
+
 /// Whether a score (mover's side) wins clearly without a mate in sight.
 fn winning_not_mating(s: i32) -> bool {
     win_chance(s) >= 0.85 && mate_for(s).is_none()
@@ -129,12 +139,13 @@ pub fn mine_game(
         // Draw hunting: where the mover is winning, its moves that let the other side
         // draw (a perpetual check, a stalemate) — searched without the game's earlier
         // positions, so that only draws the puzzle itself shows count.
-        if cfg.draw_probe
+        if cfg.draw_probe > 0
+            && draw_hope(before)
             && scans[i - 1]
                 .best()
                 .is_some_and(|(_, s)| winning_not_mating(s))
         {
-            for (m, s) in an.analyse(before, &[], cfg.scan_nodes, 8).lines {
+            for (m, s) in an.analyse(before, &[], cfg.draw_probe, 6).lines {
                 // Exactly 0: the search saw a repetition or a stalemate.
                 let drawn = s == 0;
                 if drawn && tries.iter().all(|t| t.0 != m) {

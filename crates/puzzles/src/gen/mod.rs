@@ -42,9 +42,9 @@ pub struct Config {
     pub scan_nodes: u64,
     /// How many of the other moves a level weighed are tried as mistakes, per move.
     pub alternatives: usize,
-    /// Whether positions where the mover is winning are searched for moves that let
-    /// the other side draw (candidates for draw puzzles).
-    pub draw_probe: bool,
+    /// The nodes (MultiPV 6) with which positions where the mover is winning are
+    /// searched for moves that let the other side draw (draw puzzle candidates); 0: never.
+    pub draw_probe: u64,
     /// Each worker's hash table, in MB.
     pub hash_mb: usize,
     /// Worker threads.
@@ -59,7 +59,7 @@ impl Default for Config {
             n1: 60_000,
             scan_nodes: 5_000,
             alternatives: 3,
-            draw_probe: true,
+            draw_probe: 30_000,
             hash_mb: 16,
             threads: 1,
             tb: None,
