@@ -101,12 +101,22 @@ fn unique_gap(lines: &Lines, mode: Mode) -> Option<f64> {
     let gap = win_chance(s1) - win_chance(s2);
     match mode {
         Mode::Mate(n) => {
+            // Mate against no mate is the widest margin; a slower mate counts as the
+            // narrowest allowed.
             let m1 = mate_for(s1)?;
-            (m1 <= n && mate_for(s2).is_none_or(|m2| m2 > m1)).then_some(gap.max(MIN_GAP))
+            match mate_for(s2) {
+                None if m1 <= n => Some(1.0),
+                Some(m2) if m1 <= n && m2 > m1 => Some(MIN_GAP),
+                _ => None,
+            }
         }
         Mode::Win => {
             let mate_only = mate_for(s1).is_some() && mate_for(s2).is_none();
-            (gap >= MIN_GAP || mate_only).then_some(gap)
+            if mate_only {
+                Some(1.0)
+            } else {
+                (gap >= MIN_GAP).then_some(gap)
+            }
         }
         Mode::Draw => {
             let holds = centipawns(s1).is_some_and(|cp| cp.abs() <= DRAW_CP);
