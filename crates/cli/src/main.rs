@@ -9,6 +9,7 @@ mod opening_cmd;
 mod perft_cmd;
 mod pgn_cmd;
 mod puzzles_cmd;
+mod puzzles_cmd_db;
 mod serve_cmd;
 mod tb_cmd;
 

@@ -38,7 +38,11 @@ pub struct GenArgs {
     /// Mines the games of this PGN file instead of playing games.
     #[arg(long, value_name = "FILE")]
     pub pgn: Option<PathBuf>,
-    /// Self-play games to play [default: 100]; with --pgn, the most games read.
+    /// Mines the finished games of a server database instead (an SQLite file, or a
+    /// postgres:// URL).
+    #[arg(long, value_name = "PATH", conflicts_with = "pgn")]
+    pub db: Option<String>,
+    /// Self-play games to play [default: 100]; with --pgn or --db, the most games read.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..))]
     pub games: Option<u32>,
     /// The seed of the self-play games (game k is played from (S, k)).
@@ -151,12 +155,17 @@ fn gen_cmd(a: &GenArgs) -> ExitCode {
         tb: a.tb.as_ref().map(guoxiang_engine::Tablebase::open),
         ..Config::default()
     };
-    let input = match &a.pgn {
-        Some(path) => match gen::read_pgn(path, a.games.map(|g| g as usize)) {
+    let limit = a.games.map(|g| g as usize);
+    let input = match (&a.pgn, &a.db) {
+        (Some(path), _) => match gen::read_pgn(path, limit) {
             Ok(games) => Input::Games(games),
             Err(e) => return input_error(&e.to_string()),
         },
-        None => Input::SelfPlay {
+        (None, Some(url)) => match crate::puzzles_cmd_db::read_db(url, limit) {
+            Ok(games) => Input::Games(games),
+            Err(e) => return input_error(&e),
+        },
+        (None, None) => Input::SelfPlay {
             seed: a.seed,
             games: a.games.unwrap_or(100),
         },
