@@ -7,7 +7,6 @@ use clap::{Args, Subcommand};
 use guoxiang_puzzles::gen::{self, rating::seed_rating, Config, Input, Progress};
 use guoxiang_puzzles::tagger::{tag, TagInput};
 use guoxiang_puzzles::{Puzzle, PuzzleSet, Theme};
-use serde_json::json;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -258,17 +257,26 @@ fn write_failed(e: &std::io::Error) -> ExitCode {
     ExitCode::from(1)
 }
 
-/// One exported line: exactly {"id","fen","moves","themes","rating"}.
+/// One exported line: exactly {"id","fen","moves","themes","rating"}, in that order.
+#[derive(serde::Serialize)]
+struct Exported<'a> {
+    id: &'a str,
+    fen: String,
+    moves: Vec<String>,
+    themes: Vec<&'static str>,
+    rating: i64,
+}
+
 fn export_json(p: &Puzzle) -> String {
-    let themes: Vec<&str> = p.themes.iter().map(|t| t.code()).collect();
-    json!({
-        "id": p.id.0,
-        "fen": p.start.fen(),
-        "moves": p.uci_line(),
-        "themes": themes,
-        "rating": p.rating.rating.round() as i64,
-    })
-    .to_string()
+    let line = Exported {
+        id: &p.id.0,
+        fen: p.start.fen(),
+        moves: p.uci_line(),
+        themes: p.themes.iter().map(|t| t.code()).collect(),
+        rating: p.rating.rating.round() as i64,
+    };
+    // Strings and numbers always serialize.
+    serde_json::to_string(&line).unwrap_or_default()
 }
 
 fn export(a: &ExportArgs) -> ExitCode {

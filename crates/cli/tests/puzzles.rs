@@ -114,6 +114,8 @@ fn export_prints_exactly_the_five_fields() {
         "--json",
     ]);
     assert!(out.status.success(), "{}", stderr(&out));
+    let text = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(text.starts_with("{\"id\":\"0a1b2c3d\",\"fen\":"), "{text}");
     let lines = stdout_lines(&out);
     assert_eq!(lines.len(), 2);
     for p in &lines {
