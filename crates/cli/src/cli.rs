@@ -63,6 +63,9 @@ pub enum Command {
     /// Endgame tablebases: exact distance to mate for every position of up to four pieces.
     #[command(subcommand, after_help = EXIT_STATUS)]
     Tb(TbCommand),
+    /// Tactics puzzles: generate them from games, export a set, retag a set.
+    #[command(subcommand, after_help = EXIT_STATUS)]
+    Puzzles(crate::puzzles_cmd::PuzzlesCommand),
     /// The UCI engine on stdin/stdout, as guoxiang-engine.
     #[command(after_help = EXIT_STATUS)]
     Uci,

@@ -8,6 +8,8 @@ mod move_cmd;
 mod opening_cmd;
 mod perft_cmd;
 mod pgn_cmd;
+mod puzzles_cmd;
+mod puzzles_cmd_db;
 mod serve_cmd;
 mod tb_cmd;
 
@@ -29,6 +31,7 @@ fn main() -> ExitCode {
         Some(Command::Tb(TbCommand::Gen(args))) => tb_cmd::gen(&args),
         Some(Command::Tb(TbCommand::Probe(args))) => tb_cmd::probe(&args),
         Some(Command::Tb(TbCommand::Info(args))) => tb_cmd::info(&args),
+        Some(Command::Puzzles(cmd)) => puzzles_cmd::run(&cmd),
         Some(Command::Uci) => {
             let out: guoxiang_engine::uci::Output =
                 std::sync::Arc::new(std::sync::Mutex::new(Box::new(std::io::stdout())));

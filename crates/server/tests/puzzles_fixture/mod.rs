@@ -61,6 +61,7 @@ pub fn puzzle(
             game: "fixture".into(),
             ply: 1,
         },
+        proof: Default::default(),
     }
 }
 

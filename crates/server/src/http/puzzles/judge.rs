@@ -193,6 +193,7 @@ mod tests {
                 game: "t".into(),
                 ply: 1,
             },
+            proof: Default::default(),
         }
     }
 

@@ -129,7 +129,7 @@ pub async fn themes(
                 code: t.code().to_owned(),
                 name: t.name(lang),
                 description: t.description(lang),
-                count: set.filter(&[t], None, None).count() as u64,
+                count: set.filter(&[t], None, None).len() as u64,
             })
             .collect(),
         drills: DRILLS

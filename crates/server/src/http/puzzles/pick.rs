@@ -53,7 +53,7 @@ pub fn next<'a>(
 
 /// The daily puzzle of the day `day` (days since 1970-01-01, UTC).
 pub fn daily(set: &PuzzleSet, day: i64) -> Option<&Puzzle> {
-    let rated: Vec<&Puzzle> = set.filter(&[], Some(DAILY_MIN), Some(DAILY_MAX)).collect();
+    let rated: Vec<&Puzzle> = set.filter(&[], Some(DAILY_MIN), Some(DAILY_MAX));
     let pool: Vec<&Puzzle> = if rated.is_empty() {
         set.puzzles.iter().collect()
     } else {
@@ -114,6 +114,7 @@ mod tests {
                 game: "g".into(),
                 ply: 1,
             },
+            proof: Default::default(),
         }
     }
 
