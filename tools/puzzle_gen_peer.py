@@ -14,7 +14,7 @@ move that drops the mover's win chances by 0.30 or more is a mistake; from the p
 it the solver's line is built with MultiPV 2 at --nodes, every solver move confirmed at
 4×--nodes (best unchanged and a gap of 0.30, or mate against no mate), the defence by the best
 reply; the line stops when the solver's next move is not unique, and is kept when it ends with
-the solver's win chances ≥ 0.85 or in mate.
+the solver's win chances ≥ 0.75 or in mate.
 """
 import argparse
 import math
@@ -43,6 +43,12 @@ def wc(score: chess.engine.PovScore, pov: chess.Color) -> float:
     return 1.0 / (1.0 + math.exp(-0.00368208 * s.score()))
 
 
+def mate_against(score: chess.engine.PovScore, pov: chess.Color):
+    """In how many moves the side other than `pov` mates, if it does."""
+    s = score.pov(pov)
+    return -s.mate() if s.is_mate() and s.mate() < 0 else None
+
+
 def play_games(args) -> None:
     rng = random.Random(args.seed)
     engine = stockfish()
@@ -67,14 +73,22 @@ def only_move(engine, board, nodes):
     pov = board.turn
     for n in (nodes, 4 * nodes):
         infos = engine.analyse(board, chess.engine.Limit(nodes=n), multipv=2)
+        if not infos or not infos[0].get("pv"):
+            return None
         best = infos[0]["pv"][0]
         if n != nodes and best != first:
             return None
         first = best
         if len(infos) > 1:
             b, s = infos[0]["score"].pov(pov), infos[1]["score"].pov(pov)
-            mate_vs_none = b.is_mate() and b.mate() > 0 and not (s.is_mate() and s.mate() > 0)
-            if not mate_vs_none and wc(infos[0]["score"], pov) - wc(infos[1]["score"], pov) < GAP:
+            b_mates = b.is_mate() and b.mate() > 0
+            s_mates = s.is_mate() and s.mate() > 0
+            if b_mates:
+                # Mate against no mate, or the fastest mate alone (a slower second
+                # mate); at the last move (mate in 1) any mate is accepted.
+                if s_mates and s.mate() <= b.mate() and b.mate() > 1:
+                    return None
+            elif wc(infos[0]["score"], pov) - wc(infos[1]["score"], pov) < GAP:
                 return None
     return first, infos[0]["score"]
 
@@ -101,7 +115,7 @@ def line_from(engine, board, nodes):
     # The line ends with the solver's last forced move, and must have won.
     while line and len(line) % 2 == 0:
         line.pop()
-    if not line or last is None or wc(last, pov) < 0.85:
+    if not line or last is None or wc(last, pov) < 0.75:
         return None
     return line
 
@@ -117,14 +131,21 @@ def generate(args) -> None:
             games += 1
             board = game.board()
             prev = None
+            prev_mate = None  # the mover's opponent's mate before the move, in moves
             for move in game.mainline_moves():
                 mover = board.turn
                 if prev is None:
-                    prev = wc(engine.analyse(board, chess.engine.Limit(nodes=args.scan))["score"], mover)
+                    before = engine.analyse(board, chess.engine.Limit(nodes=args.scan))["score"]
+                    prev = wc(before, mover)
+                    prev_mate = mate_against(before, mover)
                 board.push(move)
                 after = engine.analyse(board, chess.engine.Limit(nodes=args.scan))["score"]
                 now = wc(after, mover)
-                if prev - now >= GAP and prev <= 0.6 + GAP:
+                mate = mate_against(after, mover)
+                # A drop of 0.30, or a mate the move allowed or made shorter (as ours).
+                allowed = mate is not None and mate <= 6 and (prev_mate is None or mate < prev_mate)
+                prev_mate = mate_against(after, not mover)
+                if prev - now >= GAP or allowed:
                     line = line_from(engine, board.copy(), args.nodes)
                     if line:
                         found += 1
