@@ -28,7 +28,10 @@ def win_chance(score: chess.engine.PovScore, pov: chess.Color) -> float:
 
 
 def check(puzzle: dict, engine: chess.engine.SimpleEngine, nodes: int) -> dict:
-    board = chess.Board(puzzle["fen"])
+    # From the position before the mistake, so that repetitions count as the generator's do.
+    board = chess.Board(puzzle["before"]) if "before" in puzzle else chess.Board(puzzle["fen"])
+    if "mistake" in puzzle:
+        board.push(chess.Move.from_uci(puzzle["mistake"]))
     solver = board.turn
     goal = puzzle.get("goal", "win")
     moves = puzzle["moves"]
@@ -64,7 +67,12 @@ def check(puzzle: dict, engine: chess.engine.SimpleEngine, nodes: int) -> dict:
     if goal == "mate":
         result["ends_right"] = board.is_checkmate()
     elif goal == "draw":
-        result["ends_right"] = board.is_stalemate() or board.can_claim_threefold_repetition() or board.is_repetition(2)
+        # A repetition or a stalemate, or a position Stockfish calls a draw (within 1 pawn).
+        held = board.is_stalemate() or board.is_repetition(2)
+        if not held:
+            score = engine.analyse(board, chess.engine.Limit(nodes=nodes))["score"].pov(solver)
+            held = not score.is_mate() and abs(score.score()) <= 100
+        result["ends_right"] = held
     return result
 
 
