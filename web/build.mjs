@@ -30,11 +30,11 @@ const hash = (bytes) => createHash("sha256").update(bytes).digest("hex").slice(0
 const catalogues = {};
 const catalogueUrls = {};
 const learnCatalogueUrls = {};
-const LEARN_PREFIXES = ["ui.eg.", "ui.lesson.", "ui.op.", "ui.pz."];
+const LEARN_PREFIXES = ["ui.eg.", "ui.lesson.", "ui.op.", "ui.pz.", "ui.an.", "ui.ed.", "ui.rv."];
 const isLearnKey = (k) => LEARN_PREFIXES.some((p) => k.startsWith(p));
 // Words only the server speaks (the lessons' reasons, sent worded in each answer; the puzzle
 // themes' names and descriptions, sent worded by /api/puzzles) stay out of the page's catalogues.
-const SERVER_ONLY = ["lesson.", "puzzle."];
+const SERVER_ONLY = ["lesson.", "puzzle.", "review."];
 const isServerOnly = (k) => SERVER_ONLY.some((p) => k.startsWith(p));
 for (const lang of LANGS) {
   const every = JSON.parse(readFileSync(join(here, `../crates/i18n/catalogue/${lang}.json`), "utf8"));

@@ -29,6 +29,12 @@ import {
   OPENINGS_ROUTE,
   puzzlesPage,
   PUZZLES_ROUTE,
+  analysisPage,
+  ANALYSIS_ROUTE,
+  editorPage,
+  EDITOR_ROUTE,
+  reviewPage,
+  REVIEW_ROUTE,
 } from "./learn/route";
 import { setLang, startLang, t } from "./i18n";
 import { installPieceCss } from "./pieces";
@@ -93,6 +99,9 @@ async function start(): Promise<void> {
   registerRoute(LESSONS_ROUTE, (m) => lessonsPage(m));
   registerRoute(EXPLORER_ROUTE, () => explorerPage());
   registerRoute(PUZZLES_ROUTE, (m) => puzzlesPage(m));
+  registerRoute(ANALYSIS_ROUTE, () => analysisPage());
+  registerRoute(EDITOR_ROUTE, () => editorPage());
+  registerRoute(REVIEW_ROUTE, (m) => reviewPage(m));
   startRouter(outlet, (m) => notFoundPage(m[0]));
   registerServiceWorker();
 }

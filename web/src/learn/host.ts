@@ -42,6 +42,12 @@ export interface LearnModule {
   explorer(host: Host): Page;
   /** `/puzzles` (id null) and `/puzzles/{id}`: the puzzle trainer (src/puzzles). */
   puzzles(host: Host, id: string | null): Page;
+  /** `/analysis?fen=…&moves=…&ply=…&orientation=…&game=…`: the analysis board (src/analysis). */
+  analysis(host: Host, query: URLSearchParams): Page;
+  /** `/editor?fen=…`: the board editor (src/editor). */
+  editor(host: Host, query: URLSearchParams): Page;
+  /** `/review` (id null: paste or upload a PGN) and `/review/{id}`: a game review (src/review). */
+  review(host: Host, id: string | null): Page;
 }
 
 declare global {

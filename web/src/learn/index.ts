@@ -10,6 +10,9 @@ import { listPage } from "./list";
 import { lessonPage, lessonsPage } from "../lessons";
 import { explorerPage, openingsPage } from "../openings";
 import { puzzlesPage } from "../puzzles";
+import { analysisPage } from "../analysis";
+import { editorPage } from "../editor";
+import { reviewPage } from "../review";
 
 const style = document.createElement("style");
 style.dataset.module = "learn";
@@ -24,5 +27,8 @@ const mod: LearnModule = {
   openings: openingsPage,
   explorer: explorerPage,
   puzzles: puzzlesPage,
+  analysis: analysisPage,
+  editor: editorPage,
+  review: reviewPage,
 };
 window.__gxLearn = mod;

@@ -30,6 +30,12 @@ export const OPENINGS_ROUTE = /^\/learn\/openings(?:\/([a-z0-9_-]+))?$/;
 export const EXPLORER_ROUTE = /^\/explorer$/;
 /** The puzzle trainer (group 1: the puzzle's id, if any). */
 export const PUZZLES_ROUTE = /^\/puzzles(?:\/([A-Za-z0-9_-]+))?$/;
+/** The analysis board (its position in the query). */
+export const ANALYSIS_ROUTE = /^\/analysis$/;
+/** The board editor (its position in the query). */
+export const EDITOR_ROUTE = /^\/editor$/;
+/** Game review: the PGN form, or one review (group 1: the review's id, if any). */
+export const REVIEW_ROUTE = /^\/review(?:\/([A-Za-z0-9_-]+))?$/;
 
 type Messages = Record<string, string>;
 const messages: Partial<Record<Lang, Messages>> = {};
@@ -116,6 +122,21 @@ export function explorerPage(): Page {
 /** The puzzle trainer (`/puzzles[/{id}]`). */
 export function puzzlesPage(m: RegExpMatchArray): Page {
   return learnPage("pz-page", (mod) => mod.puzzles(host, m[1] ?? null));
+}
+
+/** The analysis board (`/analysis`). */
+export function analysisPage(): Page {
+  return learnPage("an-page", (mod) => mod.analysis(host, new URLSearchParams(location.search)));
+}
+
+/** The board editor (`/editor`). */
+export function editorPage(): Page {
+  return learnPage("ed-page", (mod) => mod.editor(host, new URLSearchParams(location.search)));
+}
+
+/** Game review (`/review[/{id}]`). */
+export function reviewPage(m: RegExpMatchArray): Page {
+  return learnPage("rv-page", (mod) => mod.review(host, m[1] ?? null));
 }
 
 /** A learning page: a placeholder until `learn.js` and the page language's learning words
