@@ -1,0 +1,558 @@
+//! Explanations of hand-made mistakes: each position is set up from a FEN, the move
+//! played and the engine's lines are given as UCI, and the test checks what the
+//! detectors found (the pieces and squares they name, the arrows) and how it reads
+//! in each language.
+
+use guoxiang_core::{CastlingSide, Color, Move, Piece, Position, Role, Square};
+use guoxiang_i18n::{catalogue, placeholders, Lang};
+use guoxiang_puzzles::Theme;
+use guoxiang_review::explain::{
+    explain, Explanation, ExplanationKind, MoveContext, PieceAt, Tactic, MESSAGE_KEYS,
+};
+use guoxiang_review::{Eval, MoveClass};
+
+/// A mistake to explain.
+struct Case<'a> {
+    fen: &'a str,
+    played: &'a str,
+    reply: &'a [&'a str],
+    best: &'a [&'a str],
+    before: Eval,
+    after: Eval,
+}
+
+fn sq(s: &str) -> Square {
+    s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
+}
+
+fn at(color: Color, role: Role, square: &str) -> PieceAt {
+    PieceAt {
+        piece: Piece::new(color, role),
+        square: sq(square),
+    }
+}
+
+/// The moves of `uci` played one after the other from `pos`.
+fn line(pos: &Position, uci: &[&str]) -> Vec<Move> {
+    let mut pos = pos.clone();
+    uci.iter()
+        .map(|u| {
+            let m = pos
+                .parse_uci(u)
+                .unwrap_or_else(|e| panic!("{u} is not a move here: {e}"));
+            pos = pos.after(m);
+            m
+        })
+        .collect()
+}
+
+impl Case<'_> {
+    fn explain_with(&self, history: &[u64]) -> Option<Explanation> {
+        let before = Position::from_fen(self.fen).unwrap_or_else(|e| panic!("{}: {e}", self.fen));
+        let played = line(&before, &[self.played])[0];
+        let after = before.after(played);
+        let reply = line(&after, self.reply);
+        let best_line = line(&before, self.best);
+        explain(&MoveContext {
+            before: &before,
+            played,
+            after: &after,
+            class: MoveClass::Blunder,
+            eval_before: self.before,
+            eval_after: self.after,
+            best: best_line.first().copied(),
+            best_line: &best_line,
+            reply_line: &reply,
+            tables: None,
+            history,
+        })
+    }
+
+    fn explain(&self) -> Explanation {
+        self.explain_with(&[]).expect("an explanation")
+    }
+}
+
+fn texts(e: &Explanation) -> [String; 3] {
+    Lang::ALL.map(|l| e.text(l))
+}
+
+#[test]
+fn a_queen_left_en_prise_is_hanging_and_names_its_taker() {
+    let e = Case {
+        fen: "rnbqkb1r/pppp1ppp/5n2/4p3/4P3/8/PPPPQPPP/RNB1KBNR w KQkq - 2 3",
+        played: "e2h5",
+        reply: &["f6h5"],
+        best: &["g1f3"],
+        before: Eval::Cp(20),
+        after: Eval::Cp(-850),
+    }
+    .explain();
+    let ExplanationKind::Hangs {
+        piece,
+        taker,
+        defended,
+        ..
+    } = e.kind
+    else {
+        panic!("{:?}", e.kind)
+    };
+    assert_eq!(piece, at(Color::White, Role::Queen, "h5"));
+    assert_eq!(taker, at(Color::Black, Role::Knight, "f6"));
+    assert!(!defended);
+    assert_eq!(e.arrows, vec![(sq("f6"), sq("h5"))]);
+    assert_eq!(e.squares, vec![sq("h5")]);
+    let [en, cn, tw] = texts(&e);
+    assert_eq!(
+        en,
+        "This leaves the queen on h5 unprotected. Black takes it with the knight from f6."
+    );
+    assert_eq!(
+        cn,
+        "这步棋让h5上的后没有了保护。黑方可以用f6上的马把它吃掉。"
+    );
+    assert_eq!(
+        tw,
+        "這步棋讓h5上的后沒有了保護。黑方可以用f6上的馬把它吃掉。"
+    );
+}
+
+#[test]
+fn a_defended_piece_lost_to_a_cheaper_attacker_is_hanging_too() {
+    // The knight goes to d5, guarded by the pawn on e4 but attacked by the pawn on c6.
+    let e = Case {
+        fen: "r1bqkbnr/pp1p1ppp/2p5/4p3/4P3/2N5/PPPP1PPP/R1BQKBNR w KQkq - 0 4",
+        played: "c3d5",
+        reply: &["c6d5"],
+        best: &["g1f3"],
+        before: Eval::Cp(30),
+        after: Eval::Cp(-250),
+    }
+    .explain();
+    assert!(
+        matches!(e.kind, ExplanationKind::Hangs { defended: true, piece, .. } if piece.square == sq("d5")),
+        "{:?}",
+        e.kind
+    );
+    assert!(e.text(Lang::En).contains("wins material in the exchange"));
+}
+
+#[test]
+fn a_trade_is_not_a_hanging_piece() {
+    // Bxc6 takes a knight; bxc6 takes the bishop back: even.
+    let e = Case {
+        fen: "r1bqkbnr/pppp1ppp/2n5/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        played: "b5c6",
+        reply: &["d7c6"],
+        best: &["e1g1"],
+        before: Eval::Cp(40),
+        after: Eval::Cp(-30),
+    }
+    .explain();
+    assert!(
+        !matches!(e.kind, ExplanationKind::Hangs { .. }),
+        "{:?}",
+        e.kind
+    );
+}
+
+#[test]
+fn allowing_nc7_names_the_fork_its_knight_and_both_targets() {
+    // Black's queen leaves d8, and c7 is no longer guarded.
+    let e = Case {
+        fen: "r1bqkbnr/pppp1ppp/2n5/1N2p3/4P3/8/PPPP1PPP/R1BQKBNR b KQkq - 3 3",
+        played: "d8g5",
+        reply: &["b5c7", "e8d8", "c7a8"],
+        best: &["a7a6"],
+        before: Eval::Cp(-40),
+        after: Eval::Cp(500),
+    }
+    .explain();
+    let ExplanationKind::AllowsTactic { tactic, line } = &e.kind else {
+        panic!("{:?}", e.kind)
+    };
+    assert_eq!(
+        *tactic,
+        Tactic::Fork {
+            by: at(Color::White, Role::Knight, "c7"),
+            targets: [
+                at(Color::Black, Role::King, "e8"),
+                at(Color::Black, Role::Rook, "a8")
+            ],
+        }
+    );
+    assert_eq!(line.len(), 1);
+    assert!(e.arrows.contains(&(sq("b5"), sq("c7"))));
+    assert!(e.arrows.contains(&(sq("c7"), sq("e8"))));
+    assert!(e.arrows.contains(&(sq("c7"), sq("a8"))));
+    let [en, cn, tw] = texts(&e);
+    assert_eq!(
+        en,
+        "This allows a fork: White plays Nxc7+. \
+         The knight on c7 attacks the king on e8 and the rook on a8 at once."
+    );
+    assert_eq!(
+        cn,
+        "这步棋之后，白方走马xc7+，形成捉双。c7上的马同时攻击e8上的王和a8上的车。"
+    );
+    assert_eq!(
+        tw,
+        "這步棋之後，白方走馬xc7+，形成捉雙。c7上的馬同時攻擊e8上的王和a8上的車。"
+    );
+}
+
+#[test]
+fn missing_nc7_is_a_missed_fork_with_its_line() {
+    let e = Case {
+        fen: "r1b1kbnr/pppp1ppp/2n5/1N2p1q1/4P3/8/PPPP1PPP/R1BQKBNR w KQkq - 4 4",
+        played: "a2a3",
+        reply: &["g8f6"],
+        best: &["b5c7", "e8d8", "c7a8"],
+        before: Eval::Cp(450),
+        after: Eval::Cp(0),
+    }
+    .explain();
+    assert!(
+        matches!(
+            e.kind,
+            ExplanationKind::MissedTactic {
+                tactic: Tactic::Fork { .. },
+                ..
+            }
+        ),
+        "{:?}",
+        e.kind
+    );
+    let [en, cn, _] = texts(&e);
+    assert!(
+        en.starts_with("Nxc7+ would have won material with a fork."),
+        "{en}"
+    );
+    assert!(cn.contains("走马xc7+本来可以用捉双得子。"), "{cn}");
+}
+
+#[test]
+fn a_rook_leaving_the_back_rank_allows_a_back_rank_mate_in_one() {
+    let e = Case {
+        fen: "r5k1/5ppp/8/8/8/8/5PPP/3R2K1 b - - 0 30",
+        played: "a8a2",
+        reply: &["d1d8"],
+        best: &["a8d8"],
+        before: Eval::Cp(0),
+        after: Eval::Mate(1),
+    }
+    .explain();
+    let ExplanationKind::AllowsMate {
+        mate_in,
+        king,
+        pattern,
+        ..
+    } = &e.kind
+    else {
+        panic!("{:?}", e.kind)
+    };
+    assert_eq!(*mate_in, 1);
+    assert_eq!(*pattern, Some(Theme::BackRankMate));
+    assert_eq!(*king, Some(at(Color::Black, Role::King, "g8")));
+    assert_eq!(e.arrows, vec![(sq("d1"), sq("d8"))]);
+    let [en, cn, tw] = texts(&e);
+    assert_eq!(
+        en,
+        "This allows mate in one: White plays Rd8#. \
+         The king on g8 cannot leave rank 8: its own pieces shut it in."
+    );
+    assert_eq!(
+        cn,
+        "这步棋之后，白方走车d8#就能一步将死。g8上的王被自己的棋子挡住，离不开第8横线。"
+    );
+    assert_eq!(
+        tw,
+        "這步棋之後，白方走車d8#就能一步將死。g8上的王被自己的棋子擋住，離不開第8橫線。"
+    );
+}
+
+#[test]
+fn a_longer_mate_allowed_gives_its_distance_and_line() {
+    // The queen stops guarding d8, and the doubled rooks mate on the back rank.
+    let e = Case {
+        fen: "2r3k1/4qppp/8/8/8/8/3R1PPP/3R2K1 b - - 0 25",
+        played: "e7a7",
+        reply: &["d2d8", "c8d8", "d1d8"],
+        best: &["h7h6"],
+        before: Eval::Cp(0),
+        after: Eval::Mate(2),
+    }
+    .explain();
+    assert!(
+        matches!(
+            e.kind,
+            ExplanationKind::AllowsMate {
+                mate_in: 2,
+                pattern: Some(Theme::BackRankMate),
+                ..
+            }
+        ),
+        "{:?}",
+        e.kind
+    );
+    assert_eq!(e.arrows, vec![(sq("d2"), sq("d8")), (sq("d1"), sq("d8"))]);
+    let [en, cn, tw] = texts(&e);
+    assert_eq!(
+        en,
+        "This allows mate in 2. White starts with Rd8+. \
+         The king on g8 cannot leave rank 8: its own pieces shut it in. \
+         The line: 26.Rd8+ Rxd8 27.Rxd8#."
+    );
+    assert!(
+        cn.starts_with("这步棋之后，白方可以2步将死。第一步是车d8+。"),
+        "{cn}"
+    );
+    assert!(tw.ends_with("參考著法：26.車d8+ 車xd8 27.車xd8#。"), "{tw}");
+}
+
+#[test]
+fn a_missed_mate_in_one_is_named_with_its_move() {
+    let e = Case {
+        fen: "6k1/5ppp/8/8/8/8/5PPP/3R2K1 w - - 0 30",
+        played: "g1f1",
+        reply: &["g8f8"],
+        best: &["d1d8"],
+        before: Eval::Mate(1),
+        after: Eval::Cp(300),
+    }
+    .explain();
+    assert!(
+        matches!(
+            e.kind,
+            ExplanationKind::MissedMate {
+                mate_in: 1,
+                pattern: Some(Theme::BackRankMate),
+                ..
+            }
+        ),
+        "{:?}",
+        e.kind
+    );
+    assert_eq!(e.arrows, vec![(sq("d1"), sq("d8"))]);
+    let [en, cn, tw] = texts(&e);
+    assert!(en.starts_with("Rd8# was checkmate."), "{en}");
+    assert!(cn.starts_with("走车d8#就能直接将死。"), "{cn}");
+    assert!(tw.starts_with("走車d8#就能直接將死。"), "{tw}");
+}
+
+#[test]
+fn a_queen_move_that_stalemates_a_lone_king_throws_the_win_away() {
+    let e = Case {
+        fen: "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1",
+        played: "f1f7",
+        reply: &[],
+        best: &["f1f8"],
+        before: Eval::Mate(1),
+        after: Eval::Cp(0),
+    }
+    .explain();
+    let ExplanationKind::Stalemate { king, line, best } = &e.kind else {
+        panic!("{:?}", e.kind)
+    };
+    assert_eq!(*king, at(Color::Black, Role::King, "h8"));
+    assert!(line.is_empty());
+    assert_eq!(best.map(|b| b.text(Lang::En)), Some("Qf8#".to_owned()));
+    assert_eq!(e.squares, vec![sq("h8")]);
+    let [en, cn, tw] = texts(&e);
+    assert_eq!(
+        en,
+        "Stalemate: the king on h8 is not in check, but Black has no legal move. \
+         A won game ends in a draw. Better was Qf8#."
+    );
+    assert_eq!(
+        cn,
+        "逼和了！h8上的王没有被将军，可是黑方无棋可走。本来能赢的棋成了和棋。更好的着法是后f8#。"
+    );
+    assert!(tw.starts_with("逼和了！h8上的王沒有被將軍"), "{tw}");
+}
+
+#[test]
+fn a_king_walk_that_gives_up_castling_is_named_when_castling_was_best() {
+    let e = Case {
+        fen: "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        played: "e1f1",
+        reply: &["g8f6"],
+        best: &["e1g1", "g8f6"],
+        before: Eval::Cp(30),
+        after: Eval::Cp(-30),
+    }
+    .explain();
+    let ExplanationKind::CastlingLost { piece, sides, .. } = &e.kind else {
+        panic!("{:?}", e.kind)
+    };
+    assert_eq!(*piece, at(Color::White, Role::King, "e1"));
+    assert_eq!(
+        sides,
+        &vec![CastlingSide::KingSide, CastlingSide::QueenSide]
+    );
+    let [en, cn, tw] = texts(&e);
+    assert_eq!(
+        en,
+        "Moving the king from e1 gives up the right to castle on either side. Better was O-O."
+    );
+    assert_eq!(
+        cn,
+        "e1上的王这一走，就再也不能王车易位了。更好的着法是O-O。"
+    );
+    assert_eq!(
+        tw,
+        "e1上的王這一走，就再也不能入堡（王車易位）了。更好的著法是O-O。"
+    );
+}
+
+#[test]
+fn a_rook_move_gives_up_castling_on_its_side_only() {
+    let e = Case {
+        fen: "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+        played: "h1g1",
+        reply: &["g8f6"],
+        best: &["d2d3", "g8f6"],
+        before: Eval::Cp(30),
+        after: Eval::Cp(-30),
+    }
+    .explain();
+    let ExplanationKind::CastlingLost { sides, .. } = &e.kind else {
+        panic!("{:?}", e.kind)
+    };
+    assert_eq!(sides, &vec![CastlingSide::KingSide]);
+    let [en, cn, tw] = texts(&e);
+    assert!(
+        en.starts_with("Moving the rook from h1 gives up the right to castle kingside."),
+        "{en}"
+    );
+    assert!(
+        cn.starts_with("h1上的车这一走，就失去了短易位的权利。"),
+        "{cn}"
+    );
+    assert!(
+        tw.starts_with("h1上的車這一走，就失去了短入堡的權利。"),
+        "{tw}"
+    );
+}
+
+#[test]
+fn repeating_a_won_position_a_third_time_throws_the_win_away() {
+    let case = Case {
+        fen: "7k/8/6K1/8/8/8/8/5Q2 w - - 0 1",
+        played: "f1f2",
+        reply: &["h8g8"],
+        best: &["f1f8"],
+        before: Eval::Mate(1),
+        after: Eval::Cp(0),
+    };
+    let pos = Position::from_fen(case.fen).expect("FEN");
+    let key = pos
+        .after(pos.parse_uci("f1f2").expect("move"))
+        .repetition_key();
+    assert!(case
+        .explain_with(&[key])
+        .is_some_and(|e| !matches!(e.kind, ExplanationKind::Repetition { .. })));
+    let e = case.explain_with(&[key, 1, key]).expect("an explanation");
+    assert!(
+        matches!(e.kind, ExplanationKind::Repetition { .. }),
+        "{:?}",
+        e.kind
+    );
+    let [en, cn, _] = texts(&e);
+    assert!(en.contains("third time"), "{en}");
+    assert!(cn.contains("要求判和"), "{cn}");
+}
+
+#[test]
+fn the_fiftieth_quiet_move_in_a_won_position_throws_the_win_away() {
+    let e = Case {
+        fen: "7k/8/6K1/8/8/8/8/5Q2 w - - 99 80",
+        played: "f1f2",
+        reply: &["h8g8"],
+        best: &["f1f8"],
+        before: Eval::Mate(1),
+        after: Eval::Cp(0),
+    }
+    .explain();
+    assert!(
+        matches!(e.kind, ExplanationKind::FiftyMoves { .. }),
+        "{:?}",
+        e.kind
+    );
+    assert!(e.text(Lang::ZhTw).contains("五十回合規則"));
+}
+
+#[test]
+fn with_no_detector_the_better_move_is_named_with_its_line() {
+    let e = Case {
+        fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        played: "g2g4",
+        reply: &["d7d5"],
+        best: &["e2e4", "e7e5", "g1f3"],
+        before: Eval::Cp(30),
+        after: Eval::Cp(-60),
+    }
+    .explain();
+    assert!(
+        matches!(e.kind, ExplanationKind::Better { .. }),
+        "{:?}",
+        e.kind
+    );
+    assert_eq!(e.arrows, vec![(sq("e2"), sq("e4"))]);
+    let [en, cn, tw] = texts(&e);
+    assert_eq!(
+        en,
+        "Better was e4, keeping the balance. The line: 1.e4 e5 2.Nf3."
+    );
+    assert_eq!(
+        cn,
+        "更好的着法是e4，可以保持均势。参考着法：1.e4 e5 2.马f3。"
+    );
+    assert_eq!(
+        tw,
+        "更好的著法是e4，可以保持均勢。參考著法：1.e4 e5 2.馬f3。"
+    );
+}
+
+#[test]
+fn without_a_better_move_there_is_nothing_to_say() {
+    let e = Case {
+        fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        played: "g2g4",
+        reply: &[],
+        best: &[],
+        before: Eval::Cp(30),
+        after: Eval::Cp(-60),
+    }
+    .explain_with(&[]);
+    assert_eq!(e, None);
+}
+
+#[test]
+fn every_review_key_is_in_every_catalogue_with_the_same_placeholders() {
+    let en = catalogue(Lang::En);
+    let mut in_catalogue: Vec<&str> = en
+        .keys()
+        .map(String::as_str)
+        .filter(|k| k.starts_with("review."))
+        .collect();
+    in_catalogue.sort_unstable();
+    let mut used = MESSAGE_KEYS.to_vec();
+    used.sort_unstable();
+    assert_eq!(in_catalogue, used, "catalogue vs the keys the wording uses");
+    for key in MESSAGE_KEYS {
+        let want = {
+            let mut p = placeholders(&en[key]);
+            p.sort_unstable();
+            p
+        };
+        for lang in [Lang::ZhCn, Lang::ZhTw] {
+            let text = catalogue(lang)
+                .get(key)
+                .unwrap_or_else(|| panic!("{} lacks {key}", lang.tag()));
+            let mut got = placeholders(text);
+            got.sort_unstable();
+            assert_eq!(got, want, "{key} in {}", lang.tag());
+        }
+    }
+}
