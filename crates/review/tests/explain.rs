@@ -10,6 +10,7 @@ use guoxiang_review::explain::{
     explain, Explanation, ExplanationKind, MoveContext, PieceAt, Tactic, MESSAGE_KEYS,
 };
 use guoxiang_review::{Eval, MoveClass};
+use guoxiang_tablebase::{generate, Class, Tablebase, Wdl};
 
 /// A mistake to explain.
 struct Case<'a> {
@@ -554,5 +555,297 @@ fn every_review_key_is_in_every_catalogue_with_the_same_placeholders() {
             got.sort_unstable();
             assert_eq!(got, want, "{key} in {}", lang.tag());
         }
+    }
+}
+
+#[test]
+fn walking_the_king_into_a_rook_check_lets_a_lone_rook_force_stalemate() {
+    // After Kc7, Rc8+ Kxc8 leaves Black's king on a8 without a move.
+    let e = Case {
+        fen: "kr6/3K4/1P6/8/8/8/8/6Q1 w - - 0 60",
+        played: "d7c7",
+        reply: &["b8c8", "c7c8"],
+        best: &["g1g7"],
+        before: Eval::Mate(3),
+        after: Eval::Cp(0),
+    }
+    .explain();
+    let ExplanationKind::Stalemate { king, line, .. } = &e.kind else {
+        panic!("{:?}", e.kind)
+    };
+    assert_eq!(*king, at(Color::Black, Role::King, "a8"));
+    assert_eq!(line.len(), 2);
+    let [en, cn, tw] = texts(&e);
+    assert_eq!(
+        en,
+        "This lets Black escape into stalemate: 60...Rc8+ 61.Kxc8. \
+         A won game ends in a draw. Better was Qg7."
+    );
+    assert!(
+        cn.starts_with("这步棋之后，黑方可以走成逼和：60...车c8+ 61.王xc8。"),
+        "{cn}"
+    );
+    assert!(
+        tw.starts_with("這步棋之後，黑方可以走成逼和：60...車c8+ 61.王xc8。"),
+        "{tw}"
+    );
+}
+
+#[test]
+fn a_king_step_onto_the_bishops_diagonal_allows_a_skewer_of_king_and_queen() {
+    let e = Case {
+        fen: "6k1/3b1ppp/8/8/8/8/PP4PP/3K1Q2 w - - 0 30",
+        played: "d1e2",
+        reply: &["d7b5", "e2e3", "b5f1"],
+        best: &["f1c4"],
+        before: Eval::Cp(500),
+        after: Eval::Cp(-300),
+    }
+    .explain();
+    let ExplanationKind::AllowsTactic { tactic, .. } = &e.kind else {
+        panic!("{:?}", e.kind)
+    };
+    assert_eq!(
+        *tactic,
+        Tactic::Skewer {
+            by: at(Color::Black, Role::Bishop, "b5"),
+            front: at(Color::White, Role::King, "e2"),
+            behind: at(Color::White, Role::Queen, "f1"),
+        }
+    );
+    assert!(e.arrows.contains(&(sq("b5"), sq("f1"))));
+    let [en, cn, tw] = texts(&e);
+    assert_eq!(
+        en,
+        "This allows a skewer: Black plays Bb5+. \
+         The bishop on b5 attacks the king on e2: once it steps aside, the queen on f1 behind it is lost."
+    );
+    assert!(cn.contains("形成串击。b5上的象攻击e2上的王"), "{cn}");
+    assert!(tw.contains("形成串擊。b5上的象攻擊e2上的王"), "{tw}");
+}
+
+#[test]
+fn a_pinned_knight_attacked_by_a_pawn_is_named_with_its_pinner_and_king() {
+    let e = Case {
+        fen: "4k3/ppp2ppp/2n5/1B6/3P4/8/PPP2PPP/4K3 b - - 0 12",
+        played: "h7h6",
+        reply: &["d4d5", "h6h5", "d5c6"],
+        best: &["e8e7"],
+        before: Eval::Cp(0),
+        after: Eval::Cp(300),
+    }
+    .explain();
+    let ExplanationKind::AllowsTactic { tactic, .. } = &e.kind else {
+        panic!("{:?}", e.kind)
+    };
+    assert_eq!(
+        *tactic,
+        Tactic::Pin {
+            by: at(Color::White, Role::Bishop, "b5"),
+            pinned: at(Color::Black, Role::Knight, "c6"),
+            behind: at(Color::Black, Role::King, "e8"),
+        }
+    );
+    let [en, cn, tw] = texts(&e);
+    assert_eq!(
+        en,
+        "This allows a pin: White plays d5. The bishop on b5 pins the knight on c6: \
+         it cannot leave the line without exposing the king on e8 to check."
+    );
+    assert!(cn.contains("b5上的象牵制住c6上的马"), "{cn}");
+    assert!(tw.contains("b5上的象牽制住c6上的馬"), "{tw}");
+}
+
+#[test]
+fn a_knight_check_that_uncovers_the_rook_is_a_discovered_attack_on_the_queen() {
+    let e = Case {
+        fen: "3q2k1/pp3ppp/8/8/4N3/8/PP3PPP/4R1K1 b - - 0 20",
+        played: "d8e7",
+        reply: &["e4f6", "g7f6", "e1e7"],
+        best: &["h7h6"],
+        before: Eval::Cp(0),
+        after: Eval::Cp(700),
+    }
+    .explain();
+    let ExplanationKind::AllowsTactic { tactic, .. } = &e.kind else {
+        panic!("{:?}", e.kind)
+    };
+    assert_eq!(
+        *tactic,
+        Tactic::Discovered {
+            moved: at(Color::White, Role::Knight, "e4"),
+            by: at(Color::White, Role::Rook, "e1"),
+            target: at(Color::Black, Role::Queen, "e7"),
+        }
+    );
+    let [en, cn, tw] = texts(&e);
+    assert_eq!(
+        en,
+        "This allows a discovered attack: White plays Nf6+. \
+         The knight moves away from e4 and opens the line of the rook on e1 to the queen on e7."
+    );
+    assert!(
+        cn.contains("形成闪击。e4上的马一走开，e1上的车就攻击到e7上的后。"),
+        "{cn}"
+    );
+    assert!(
+        tw.contains("形成閃擊。e4上的馬一走開，e1上的車就攻擊到e7上的后。"),
+        "{tw}"
+    );
+}
+
+#[test]
+fn not_taking_a_loose_knight_is_material_missed() {
+    let e = Case {
+        fen: "rnbqkb1r/pppp1ppp/8/4n3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 0 4",
+        played: "b1c3",
+        reply: &["d7d6"],
+        best: &["f3e5", "d8e7", "d2d4"],
+        before: Eval::Cp(350),
+        after: Eval::Cp(40),
+    }
+    .explain();
+    let ExplanationKind::MissedMaterial { piece, .. } = &e.kind else {
+        panic!("{:?}", e.kind)
+    };
+    assert_eq!(*piece, at(Color::Black, Role::Knight, "e5"));
+    assert_eq!(e.arrows, vec![(sq("f3"), sq("e5"))]);
+    let [en, cn, tw] = texts(&e);
+    assert_eq!(en, "Nxe5 would have won the knight on e5.");
+    assert_eq!(cn, "走马xe5本来可以吃到e5上的马。");
+    assert_eq!(tw, "走馬xe5本來可以吃到e5上的馬。");
+}
+
+#[test]
+fn a_bishop_that_grabs_a_pawn_and_gets_trapped_is_material_lost_down_the_line() {
+    // Bxa2 takes a pawn; b3 shuts the bishop in, and the rook takes it.
+    let e = Case {
+        fen: "6k1/5ppp/4b3/8/8/8/PPP2PPP/R5K1 b - - 0 20",
+        played: "e6a2",
+        reply: &["b2b3", "g8f8", "a1a2"],
+        best: &["g8f8"],
+        before: Eval::Cp(500),
+        after: Eval::Cp(800),
+    }
+    .explain();
+    let ExplanationKind::LosesMaterial { piece, line } = &e.kind else {
+        panic!("{:?}", e.kind)
+    };
+    assert_eq!(*piece, at(Color::Black, Role::Bishop, "a2"));
+    assert_eq!(line.len(), 3);
+    let [en, cn, tw] = texts(&e);
+    assert_eq!(
+        en,
+        "After this, White wins the bishop on a2. The line: 21.b3 Kf8 22.Rxa2."
+    );
+    assert_eq!(
+        cn,
+        "这步棋之后，白方能吃掉a2上的象。参考着法：21.b3 王f8 22.车xa2。"
+    );
+    assert_eq!(
+        tw,
+        "這步棋之後，白方能吃掉a2上的象。參考著法：21.b3 王f8 22.車xa2。"
+    );
+}
+
+#[test]
+fn a_king_move_that_turns_a_won_pawn_ending_into_a_draw_is_told_by_the_tables() {
+    let dir = std::env::temp_dir().join(format!("guoxiang-review-explain-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let kpk: Class = "KPK".parse().expect("class");
+    generate(&dir, &[kpk], 1, &mut |_| {}).expect("KPK generated");
+    let tables = Tablebase::open(&dir);
+    // King on the sixth rank in front of its pawn: a win, and some king moves throw it away.
+    let before = Position::from_fen("4k3/8/4K3/4P3/8/8/8/8 w - - 0 1").expect("FEN");
+    assert_eq!(tables.probe(&before).expect("probe").wdl, Wdl::Win);
+    let slip = before
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|&m| {
+            tables
+                .probe(&before.after(m))
+                .is_ok_and(|p| p.wdl == Wdl::Draw)
+        })
+        .expect("a move that only draws");
+    let after = before.after(slip);
+    let best = tables
+        .best_move(&before)
+        .expect("probe")
+        .expect("a best move")
+        .mv;
+    let e = explain(&MoveContext {
+        before: &before,
+        played: slip,
+        after: &after,
+        class: MoveClass::Blunder,
+        eval_before: Eval::Cp(600),
+        eval_after: Eval::Cp(0),
+        best: Some(best),
+        best_line: &[best],
+        reply_line: &[],
+        tables: Some(&tables),
+        history: &[],
+    })
+    .expect("an explanation");
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(
+        matches!(
+            e.kind,
+            ExplanationKind::EndingSlips {
+                was: Wdl::Win,
+                now: Wdl::Draw,
+                best: Some(_)
+            }
+        ),
+        "{:?}",
+        e.kind
+    );
+    assert_eq!(e.arrows, vec![(best.from(), best.to())]);
+    let [en, cn, tw] = texts(&e);
+    assert!(en.starts_with("This lets the win slip."), "{en}");
+    assert!(cn.starts_with("这步棋把赢棋走成了和棋。残局库显示"), "{cn}");
+    assert!(tw.starts_with("這步棋把贏棋走成了和棋。殘局庫顯示"), "{tw}");
+}
+
+/// How long one explanation takes (run with `--release -- --ignored --nocapture`);
+/// docs: crates/review/EXPLAIN.md.
+#[test]
+#[ignore]
+fn timing() {
+    let cases = [
+        Case {
+            fen: "r1bqkbnr/pppp1ppp/2n5/1N2p3/4P3/8/PPPP1PPP/R1BQKBNR b KQkq - 3 3",
+            played: "d8g5",
+            reply: &["b5c7", "e8d8", "c7a8", "g5g2", "a8c7", "g2h1"],
+            best: &["a7a6", "b5c3", "g8f6", "d2d3"],
+            before: Eval::Cp(-40),
+            after: Eval::Cp(500),
+        },
+        Case {
+            fen: "2r3k1/4qppp/8/8/8/8/3R1PPP/3R2K1 b - - 0 25",
+            played: "e7a7",
+            reply: &["d2d8", "c8d8", "d1d8"],
+            best: &["h7h6", "d2d7", "e7e2"],
+            before: Eval::Cp(0),
+            after: Eval::Mate(2),
+        },
+        Case {
+            fen: "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            played: "g2g4",
+            reply: &["d7d5", "f1g2", "c8g4", "c2c4", "c7c6", "d1b3"],
+            best: &["e2e4", "e7e5", "g1f3", "b8c6", "f1b5", "a7a6"],
+            before: Eval::Cp(30),
+            after: Eval::Cp(-60),
+        },
+    ];
+    for case in &cases {
+        let n = 200;
+        let start = std::time::Instant::now();
+        for _ in 0..n {
+            assert!(case.explain_with(&[]).is_some());
+        }
+        let each = start.elapsed() / n;
+        println!("{} {}: {:?} per explanation", case.fen, case.played, each);
     }
 }

@@ -77,12 +77,18 @@ fn biggest_catch(line: &Line) -> Option<(PieceAt, usize)> {
         .max_by_key(|(p, i)| (value(p.piece.role), std::cmp::Reverse(*i)))
 }
 
-/// `line` cut to end after an answer to the solver's last move (an even length).
+/// `line` cut to end after an answer to the striking side's last move (an even
+/// length), unless its last move is a capture that no recapture pays for.
 fn to_answer(line: Line) -> Line {
     let mut line = line;
-    if line.moves.len() % 2 == 1 && line.moves.len() > 1 {
-        line.moves.pop();
-        line.pos.pop();
+    let n = line.moves.len();
+    if n % 2 == 1 && n > 1 {
+        let (pos, m) = (&line.pos[n - 1], line.moves[n - 1]);
+        let clean = captured(pos, m).is_some_and(|c| see(pos, m) >= value(c));
+        if !clean {
+            line.moves.pop();
+            line.pos.pop();
+        }
     }
     line
 }
