@@ -106,15 +106,15 @@ fn a_queen_left_en_prise_is_hanging_and_names_its_taker() {
     let [en, cn, tw] = texts(&e);
     assert_eq!(
         en,
-        "This leaves the queen on h5 unprotected. Black takes it with the knight from f6."
+        "This leaves the queen on h5 unprotected. Black takes it for free with the knight from f6."
     );
     assert_eq!(
         cn,
-        "这步棋让h5上的后没有了保护。黑方可以用f6上的马把它吃掉。"
+        "这步棋之后，h5上的后没有保护。黑方可以用f6上的马白白吃掉它。"
     );
     assert_eq!(
         tw,
-        "這步棋讓h5上的后沒有了保護。黑方可以用f6上的馬把它吃掉。"
+        "這步棋之後，h5上的后沒有保護。黑方可以用f6上的馬白白吃掉它。"
     );
 }
 

@@ -115,9 +115,9 @@ const DETECTORS: [Detector; 14] = [
 /// assert!(matches!(e.kind, ExplanationKind::Hangs { .. }));
 /// assert_eq!(
 ///     e.text(Lang::En),
-///     "This leaves the queen on h5 unprotected. Black takes it with the knight from f6."
+///     "This leaves the queen on h5 unprotected. Black takes it for free with the knight from f6."
 /// );
-/// assert_eq!(e.text(Lang::ZhCn), "这步棋让h5上的后没有了保护。黑方可以用f6上的马把它吃掉。");
+/// assert_eq!(e.text(Lang::ZhCn), "这步棋之后，h5上的后没有保护。黑方可以用f6上的马白白吃掉它。");
 /// ```
 pub fn explain(ctx: &MoveContext) -> Option<Explanation> {
     if !ctx.before.is_legal(ctx.played) {
