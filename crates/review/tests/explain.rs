@@ -849,3 +849,82 @@ fn timing() {
         println!("{} {}: {:?} per explanation", case.fen, case.played, each);
     }
 }
+
+#[test]
+fn a_king_step_that_lets_the_rook_check_forever_is_a_perpetual_check() {
+    // After Ke1, Rh1+ Kf2 Rh2+ is the position before the move again.
+    let e = Case {
+        fen: "8/3N3R/1P5P/8/8/2k2p2/5K1r/8 w - - 1 74",
+        played: "f2e1",
+        reply: &["h2h1", "e1f2", "h1h2"],
+        best: &[],
+        before: Eval::Cp(600),
+        after: Eval::Cp(0),
+    }
+    .explain_with(&[]);
+    let e = e.expect("an explanation");
+    assert!(
+        matches!(&e.kind, ExplanationKind::Perpetual { line, .. } if line.len() == 3),
+        "{:?}",
+        e.kind
+    );
+    assert_eq!(e.arrows, vec![(sq("h2"), sq("h1")), (sq("h1"), sq("h2"))]);
+    let [en, cn, tw] = texts(&e);
+    assert_eq!(
+        en,
+        "This lets Black give perpetual check: 74...Rh1+ 75.Kf2 Rh2+. \
+         The position repeats, so a won game ends in a draw."
+    );
+    assert_eq!(
+        cn,
+        "这步棋之后，黑方可以长将：74...车h1+ 75.王f2 车h2+。局面不断重复，本来能赢的棋成了和棋。"
+    );
+    assert!(tw.starts_with("這步棋之後，黑方可以長將："), "{tw}");
+}
+
+#[test]
+fn a_king_step_away_from_the_pawn_lets_it_promote() {
+    let e = Case {
+        fen: "8/7P/p7/Pp1k2p1/1Pp5/8/3b1K2/8 b - - 0 60",
+        played: "d5e4",
+        reply: &["h7h8q"],
+        best: &["d2e1"],
+        before: Eval::Cp(0),
+        after: Eval::Cp(900),
+    }
+    .explain();
+    let ExplanationKind::AllowsPromotion { pawn, .. } = &e.kind else {
+        panic!("{:?}", e.kind)
+    };
+    assert_eq!(*pawn, at(Color::White, Role::Pawn, "h7"));
+    assert_eq!(e.squares, vec![sq("h8")]);
+    let [en, cn, tw] = texts(&e);
+    assert_eq!(en, "This lets the pawn on h7 promote: White plays h8=Q.");
+    assert_eq!(cn, "这步棋之后，h7上的兵可以升变：白方走h8=后。");
+    assert_eq!(tw, "這步棋之後，h7上的兵可以升變：白方走h8=后。");
+}
+
+#[test]
+fn not_promoting_when_the_pawn_could_is_a_missed_promotion() {
+    let e = Case {
+        fen: "8/7P/p7/Pp4p1/1Pp1k3/8/3b1K2/8 w - - 1 61",
+        played: "f2e2",
+        reply: &["e4d5"],
+        best: &["h7h8q", "d2c3", "h8h1"],
+        before: Eval::Cp(900),
+        after: Eval::Cp(0),
+    }
+    .explain();
+    assert!(
+        matches!(e.kind, ExplanationKind::MissedPromotion { pawn, .. } if pawn.square == sq("h7")),
+        "{:?}",
+        e.kind
+    );
+    let [en, cn, tw] = texts(&e);
+    assert!(
+        en.starts_with("With h8=Q, the pawn on h7 would have promoted."),
+        "{en}"
+    );
+    assert!(cn.starts_with("走h8=后本来可以让h7上的兵升变。"), "{cn}");
+    assert!(tw.starts_with("走h8=后本來可以讓h7上的兵升變。"), "{tw}");
+}

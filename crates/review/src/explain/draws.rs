@@ -81,6 +81,48 @@ pub(super) fn fifty_moves(ctx: &MoveContext) -> Option<Explanation> {
         .then(|| with_best(ExplanationKind::FiftyMoves { best: best(ctx) }, ctx))
 }
 
+/// How many moves of the reply line are read for a perpetual check.
+const PERPETUAL_HORIZON: usize = 12;
+
+pub(super) fn perpetual(ctx: &MoveContext) -> Option<Explanation> {
+    if !was_winning(ctx) || still_winning(ctx) {
+        return None;
+    }
+    let line = Line::new(ctx.after, ctx.reply_line, PERPETUAL_HORIZON);
+    // Read up to the opponent's last check: an odd number of moves.
+    let len = line.moves.len();
+    let n = if len % 2 == 0 {
+        len.saturating_sub(1)
+    } else {
+        len
+    };
+    // At least two checks, and every move of the opponent's a check.
+    if n < 3 || !(0..n).step_by(2).all(|i| line.pos[i + 1].is_check()) {
+        return None;
+    }
+    let key = line.pos[n].repetition_key();
+    let earlier = ctx.history.contains(&key)
+        || ctx.before.repetition_key() == key
+        || line.pos[..n].iter().any(|p| p.repetition_key() == key);
+    if !earlier {
+        return None;
+    }
+    let san = line.san(n);
+    let arrows = san
+        .iter()
+        .step_by(2)
+        .map(|m| (m.mv.from(), m.mv.to()))
+        .collect();
+    Some(Explanation {
+        kind: ExplanationKind::Perpetual {
+            line: san,
+            best: best(ctx),
+        },
+        arrows,
+        squares: vec![ctx.after.king_of(ctx.before.turn())],
+    })
+}
+
 /// The mover's result before and after the move, when both positions are in the tables.
 pub(super) fn ending(ctx: &MoveContext) -> Option<Explanation> {
     let tables = ctx.tables?;

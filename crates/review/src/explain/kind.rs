@@ -148,6 +148,12 @@ pub enum ExplanationKind {
         now: Wdl,
         best: Option<SanMove>,
     },
+    /// The mover was winning, and the reply line is a perpetual check by the
+    /// opponent: every move of theirs checks until a position repeats.
+    Perpetual {
+        line: Vec<SanMove>,
+        best: Option<SanMove>,
+    },
     /// The opponent mates in `mate_in` moves with `line`; `king` is the king that is
     /// mated (where it stands at the end of the line, when the line reaches mate).
     AllowsMate {
@@ -176,10 +182,15 @@ pub enum ExplanationKind {
     AllowsTactic { tactic: Tactic, line: Vec<SanMove> },
     /// The opponent's line wins `piece` by other means.
     LosesMaterial { piece: PieceAt, line: Vec<SanMove> },
+    /// The opponent's pawn on `pawn.square` promotes in the reply line (the last move of `line`).
+    AllowsPromotion { pawn: PieceAt, line: Vec<SanMove> },
     /// The engine's line would have won material with a tactic.
     MissedTactic { tactic: Tactic, line: Vec<SanMove> },
     /// The engine's line would have won `piece`.
     MissedMaterial { piece: PieceAt, line: Vec<SanMove> },
+    /// The engine's line would have promoted the mover's pawn on `pawn.square`
+    /// (the last move of `line`).
+    MissedPromotion { pawn: PieceAt, line: Vec<SanMove> },
     /// Moving `piece` from its square gave up castling on `sides`, where the best
     /// move kept the right.
     CastlingLost {

@@ -15,7 +15,7 @@ const MATERIAL_HORIZON: usize = 6;
 const MATERIAL_MARGIN: i32 = 200;
 
 /// `color`'s material minus the other side's, in centipawns (kings not counted).
-fn balance(pos: &Position, color: Color) -> i32 {
+pub(super) fn balance(pos: &Position, color: Color) -> i32 {
     pos.board()
         .pieces()
         .filter(|(_, p)| p.role != Role::King)
@@ -64,7 +64,8 @@ pub(super) fn hangs(ctx: &MoveContext, pawns: bool) -> Option<Explanation> {
 }
 
 /// The most valuable piece (not a pawn) that the side playing the even moves of
-/// `line` takes, with the index of that capture (the first, on a tie).
+/// `line` takes and keeps (the next move does not take back on that square), with
+/// the index of that capture (the first, on a tie).
 fn biggest_catch(line: &Line) -> Option<(PieceAt, usize)> {
     (0..line.moves.len())
         .step_by(2)
@@ -72,19 +73,29 @@ fn biggest_catch(line: &Line) -> Option<(PieceAt, usize)> {
             let m = line.moves[i];
             let role = captured(&line.pos[i], m)?;
             let piece = piece_at(&line.pos[i], m.to())?;
-            (role != Role::Pawn).then_some((piece, i))
+            let taken_back = line
+                .moves
+                .get(i + 1)
+                .is_some_and(|r| r.to() == m.to() && captured(&line.pos[i + 1], *r).is_some());
+            (role != Role::Pawn && !taken_back).then_some((piece, i))
         })
         .max_by_key(|(p, i)| (value(p.piece.role), std::cmp::Reverse(*i)))
 }
 
 /// `line` cut to end after an answer to the striking side's last move (an even
-/// length), unless its last move is a capture that no recapture pays for.
-fn to_answer(line: Line) -> Line {
+/// length), unless that last move is safe: a capture that no recapture pays for, or
+/// a move to a square the other side does not attack.
+pub(super) fn to_answer(line: Line) -> Line {
     let mut line = line;
     let n = line.moves.len();
-    if n % 2 == 1 && n > 1 {
+    if n % 2 == 1 {
         let (pos, m) = (&line.pos[n - 1], line.moves[n - 1]);
-        let clean = captured(pos, m).is_some_and(|c| see(pos, m) >= value(c));
+        let end = &line.pos[n];
+        let unattacked = !end
+            .board()
+            .attackers_of(m.to(), end.turn(), end.board().occupied())
+            .any();
+        let clean = unattacked || captured(pos, m).is_some_and(|c| see(pos, m) >= value(c));
         if !clean {
             line.moves.pop();
             line.pos.pop();

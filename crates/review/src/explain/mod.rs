@@ -6,10 +6,10 @@
 //!
 //! The detectors run in a fixed order and the first that applies is the
 //! explanation (crates/review/EXPLAIN.md states each rule): a draw thrown away
-//! (stalemate, repetition, fifty moves, the endgame tables), a mate allowed, a mate
-//! missed, a piece left hanging, a tactic allowed, material lost down the line, a
-//! tactic or material missed, a pawn left hanging, castling given up, and last the
-//! better move. None runs an engine search: they read the board and the lines.
+//! (stalemate, repetition, fifty moves, the endgame tables, a perpetual check), a
+//! mate allowed, a mate missed, a piece left hanging, a tactic allowed, material
+//! lost down the line, a promotion allowed, a tactic, material or a promotion
+//! missed, a pawn left hanging, castling given up, and last the better move. None runs an engine search: they read the board and the lines.
 
 mod board;
 mod castling;
@@ -17,6 +17,7 @@ mod draws;
 mod kind;
 mod material;
 mod mates;
+mod promotion;
 mod tactics;
 mod text;
 
@@ -67,18 +68,21 @@ pub struct MoveContext<'a> {
 type Detector = fn(&MoveContext) -> Option<Explanation>;
 
 /// The detectors, in the order they are tried.
-const DETECTORS: [Detector; 14] = [
+const DETECTORS: [Detector; 17] = [
     draws::stalemate,
     draws::repetition,
     draws::fifty_moves,
     draws::ending,
+    draws::perpetual,
     mates::allows_mate,
     mates::missed_mate,
     |ctx| material::hangs(ctx, false),
     tactics::allows_tactic,
     material::loses_material,
+    promotion::allows_promotion,
     tactics::missed_tactic,
     material::missed_material,
+    promotion::missed_promotion,
     |ctx| material::hangs(ctx, true),
     castling::castling_lost,
     castling::better,

@@ -11,9 +11,12 @@ use guoxiang_tablebase::Wdl;
 use super::kind::{ExplanationKind, PieceAt, SanMove, Standing, Tactic};
 
 /// Every catalogue key the wording uses (all under `review.`).
-pub const MESSAGE_KEYS: [&str; 37] = [
+pub const MESSAGE_KEYS: [&str; 40] = [
     "review.hangs",
     "review.hangs_defended",
+    "review.perpetual",
+    "review.allows_promotion",
+    "review.missed_promotion",
     "review.allows_mate_1",
     "review.allows_mate",
     "review.missed_mate_1",
@@ -143,6 +146,17 @@ impl Say {
                 out.push(self.msg(key, &[]));
                 self.instead(best, &mut out);
             }
+            ExplanationKind::Perpetual { line, best } => {
+                let Some(first) = line.first() else {
+                    return out;
+                };
+                let args = [
+                    ("color", self.color(first.color)),
+                    ("line", self.line(line)),
+                ];
+                out.push(self.msg("perpetual", &borrow(&args)));
+                self.instead(best, &mut out);
+            }
             ExplanationKind::AllowsMate {
                 mate_in,
                 line,
@@ -231,6 +245,29 @@ impl Say {
                     ("square", piece.square.to_string()),
                 ];
                 out.push(self.msg("loses_material", &borrow(&args)));
+                self.line_sentence(line, &mut out);
+            }
+            ExplanationKind::AllowsPromotion { pawn, line } => {
+                let Some(last) = line.last() else {
+                    return out;
+                };
+                let args = [
+                    ("square", pawn.square.to_string()),
+                    ("color", self.color(last.color)),
+                    ("move", self.mv(last)),
+                ];
+                out.push(self.msg("allows_promotion", &borrow(&args)));
+                self.line_sentence(line, &mut out);
+            }
+            ExplanationKind::MissedPromotion { pawn, line } => {
+                let Some(first) = line.first() else {
+                    return out;
+                };
+                let args = [
+                    ("move", self.mv(first)),
+                    ("square", pawn.square.to_string()),
+                ];
+                out.push(self.msg("missed_promotion", &borrow(&args)));
                 self.line_sentence(line, &mut out);
             }
             ExplanationKind::MissedMaterial { piece, line } => {
