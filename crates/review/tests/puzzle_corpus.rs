@@ -50,11 +50,7 @@ fn name(e: &Option<Explanation>) -> String {
     match e.as_ref().map(|e| &e.kind) {
         None => "none".into(),
         Some(ExplanationKind::AllowsTactic { tactic, .. }) => format!("allows {}", tactic.theme()),
-        Some(k) => format!("{k:?}")
-            .split([' ', '{'])
-            .next()
-            .unwrap_or("")
-            .to_owned(),
+        Some(k) => k.code().to_owned(),
     }
 }
 
@@ -127,4 +123,72 @@ fn the_shipped_puzzles_are_explained_by_what_they_are_about() {
         hanging.0,
         hanging.1
     );
+}
+
+/// The puzzle's solver, playing another move than the solution, explained with the
+/// solution as the engine's line: what was missed.
+fn explain_missed(p: &Puzzle) -> Option<Explanation> {
+    let solver = p.start.turn();
+    let first = *p.line.first()?;
+    let played = p
+        .start
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|&m| m != first && !p.start.after(m).is_checkmate())?;
+    let after = p.start.after(played);
+    let before = match p.goal {
+        Goal::Mate(n) => Eval::Mate(white(i32::from(n), solver)),
+        Goal::Win => Eval::Cp(white(500, solver)),
+        Goal::Draw => Eval::Cp(0),
+    };
+    explain(&MoveContext {
+        before: &p.start,
+        played,
+        after: &after,
+        class: MoveClass::Blunder,
+        eval_before: before,
+        eval_after: Eval::Cp(white(-100, solver)),
+        best: Some(first),
+        best_line: &p.line,
+        reply_line: &[],
+        tables: None,
+        history: &[],
+    })
+}
+
+#[test]
+fn another_move_than_the_solution_misses_what_the_puzzle_is_about() {
+    let set = PuzzleSet::builtin();
+    let mut tally: BTreeMap<&str, usize> = BTreeMap::new();
+    let mut faults = Vec::new();
+    for p in set.filter(&[], None, None) {
+        let e = explain_missed(p);
+        let kind = e.as_ref().map(|e| &e.kind);
+        *tally
+            .entry(kind.map_or("none", ExplanationKind::code))
+            .or_default() += 1;
+        let has = |t: Theme| p.themes.contains(&t);
+        let missed = |t: Theme| matches!(kind, Some(ExplanationKind::MissedTactic { tactic, .. }) if tactic.theme() == t);
+        let fault = match p.goal {
+            Goal::Mate(n) => match kind {
+                Some(ExplanationKind::MissedMate { mate_in, .. }) if *mate_in == u32::from(n) => {
+                    None
+                }
+                // The move played may itself stalemate the opponent.
+                Some(ExplanationKind::Stalemate { .. }) => None,
+                _ => Some("not a missed mate at its distance"),
+            },
+            Goal::Win if has(Theme::Fork) && !missed(Theme::Fork) => Some("not a missed fork"),
+            Goal::Win if has(Theme::Skewer) && !missed(Theme::Skewer) => {
+                Some("not a missed skewer")
+            }
+            _ => None,
+        };
+        if let Some(f) = fault {
+            faults.push(format!("{} {f}: {kind:?}", p.id.0));
+        }
+    }
+    println!("{tally:#?}");
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
 }

@@ -4,7 +4,7 @@
 //! text; [`super::text`] words it.
 
 use guoxiang_core::san::{SanStyle, Suffix};
-use guoxiang_core::{CastlingSide, Color, Move, Piece, Position, San, Square};
+use guoxiang_core::{CastlingSide, Color, Move, Piece, Position, Role, San, Square};
 use guoxiang_i18n::Lang;
 use guoxiang_puzzles::Theme;
 use guoxiang_tablebase::Wdl;
@@ -100,12 +100,10 @@ impl Tactic {
     pub fn theme(&self) -> Theme {
         match self {
             Tactic::Fork { .. } => Theme::Fork,
-            Tactic::Pin { behind, .. } if behind.piece.role == guoxiang_core::Role::King => {
-                Theme::Pin
-            }
+            Tactic::Pin { behind, .. } if behind.piece.role == Role::King => Theme::Pin,
             Tactic::Pin { .. } => Theme::RelativePin,
             Tactic::Skewer { .. } => Theme::Skewer,
-            Tactic::Discovered { target, .. } if target.piece.role == guoxiang_core::Role::King => {
+            Tactic::Discovered { target, .. } if target.piece.role == Role::King => {
                 Theme::DiscoveredCheck
             }
             Tactic::Discovered { .. } => Theme::DiscoveredAttack,
@@ -204,4 +202,34 @@ pub enum ExplanationKind {
         line: Vec<SanMove>,
         standing: Standing,
     },
+}
+
+impl ExplanationKind {
+    /// A stable lower-case code for the kind (for logs, tallies and the front end).
+    ///
+    /// ```
+    /// use guoxiang_review::explain::ExplanationKind;
+    /// let k = ExplanationKind::Repetition { best: None };
+    /// assert_eq!(k.code(), "repetition");
+    /// ```
+    pub fn code(&self) -> &'static str {
+        match self {
+            ExplanationKind::Stalemate { .. } => "stalemate",
+            ExplanationKind::Repetition { .. } => "repetition",
+            ExplanationKind::FiftyMoves { .. } => "fifty_moves",
+            ExplanationKind::EndingSlips { .. } => "ending_slips",
+            ExplanationKind::Perpetual { .. } => "perpetual",
+            ExplanationKind::AllowsMate { .. } => "allows_mate",
+            ExplanationKind::MissedMate { .. } => "missed_mate",
+            ExplanationKind::Hangs { .. } => "hangs",
+            ExplanationKind::AllowsTactic { .. } => "allows_tactic",
+            ExplanationKind::LosesMaterial { .. } => "loses_material",
+            ExplanationKind::AllowsPromotion { .. } => "allows_promotion",
+            ExplanationKind::MissedTactic { .. } => "missed_tactic",
+            ExplanationKind::MissedMaterial { .. } => "missed_material",
+            ExplanationKind::MissedPromotion { .. } => "missed_promotion",
+            ExplanationKind::CastlingLost { .. } => "castling_lost",
+            ExplanationKind::Better { .. } => "better",
+        }
+    }
 }
