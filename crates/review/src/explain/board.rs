@@ -236,8 +236,12 @@ mod tests {
 
     #[test]
     fn an_undefended_piece_is_won_whole() {
-        assert_eq!(see_of("4k3/8/8/3q4/8/5N2/8/4K3 w - - 0 1", "f3d4"), 0);
         assert_eq!(see_of("4k3/8/8/3q4/8/4N3/8/4K3 w - - 0 1", "e3d5"), 900);
+    }
+
+    #[test]
+    fn a_quiet_move_wins_nothing() {
+        assert_eq!(see_of("4k3/8/8/3q4/8/4N3/8/4K3 w - - 0 1", "e3g4"), 0);
     }
 
     #[test]
@@ -250,9 +254,17 @@ mod tests {
     }
 
     #[test]
+    fn a_guarded_pawn_taken_by_a_knight_costs_the_knight() {
+        // Nxd5 takes a pawn guarded by the pawn on e6, and exd5 takes the knight.
+        assert_eq!(
+            see_of("4k3/8/4p3/3p4/8/2N5/8/4K3 w - - 0 1", "c3d5"),
+            100 - 300
+        );
+    }
+
+    #[test]
     fn an_x_ray_recapture_counts() {
-        // Rxd5 exd5? No: the black rook on d8 guards d5 behind the black pawn... here the
-        // white rooks double on the d-file against one black defender.
+        // Two white rooks on the d-file against the knight on d5 and one black rook behind it.
         assert_eq!(
             see_of("3rk3/8/8/3n4/8/8/3R4/3RK3 w - - 0 1", "d2d5"),
             300 - 500 + 500
