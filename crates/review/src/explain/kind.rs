@@ -125,7 +125,8 @@ pub enum Standing {
 }
 
 /// What the detectors found. The variants are listed in the order the detectors
-/// run: the first that applies is the explanation.
+/// run (a pawn left hanging, [`ExplanationKind::Hangs`], is tried again after the
+/// missed gains): the first that applies is the explanation.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum ExplanationKind {
     /// The move stalemates the opponent (`line` empty), or lets them reach stalemate
