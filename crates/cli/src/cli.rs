@@ -103,6 +103,12 @@ pub struct ServeArgs {
     /// endgame trainer then answers tb_not_ready for classes without a table).
     #[arg(long)]
     pub no_tb_gen: bool,
+    /// Threads that review games (their own pool) [default: 1].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub review_threads: Option<u16>,
+    /// The engine's work per position of a game review, in nodes [default: 200000].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub review_nodes: Option<u64>,
 }
 
 /// `guoxiang perft`.
