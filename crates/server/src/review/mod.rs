@@ -32,7 +32,8 @@ pub const DEFAULT_NODES: u64 = 200_000;
 /// How the server reviews.
 #[derive(Debug, Clone)]
 pub struct ReviewSettings {
-    /// Threads that review (`--review-threads`, at least 1).
+    /// Threads that review (`--review-threads`, 1 or more; 0 starts none, so
+    /// reviews only wait: for tests of the queue).
     pub threads: usize,
     /// The engine's work per position (`--review-nodes N`: `Effort::Nodes(N)`).
     pub effort: Effort,
@@ -163,7 +164,7 @@ impl Reviews {
                 source: row.source,
             });
         }
-        for n in 0..settings.threads.max(1) {
+        for n in 0..settings.threads {
             let shared = shared.clone();
             std::thread::Builder::new()
                 .name(format!("guoxiang-review-{n}"))

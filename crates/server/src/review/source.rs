@@ -148,8 +148,12 @@ mod tests {
              no piece of that kind can legally move there",
             "{e:?}"
         );
-        let e = parse("[White \"A\"\n\n1. e4 *").unwrap_err();
-        assert!(e.to_string().contains("line 1"), "{e}");
+        let e = parse("[White \"Li Lei\"\n\n1. e4 *").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "bad PGN: line 1, column 1 (byte 0): malformed tag pair: \
+             missing ']' after the tag value"
+        );
         let e = parse("1. e4 e5 *\n\n1. d4 d5 *\n").unwrap_err();
         assert!(
             matches!(e, SourceError::SeveralGames { .. }),
