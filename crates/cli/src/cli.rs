@@ -66,6 +66,9 @@ pub enum Command {
     /// Tactics puzzles: generate them from games, export a set, retag a set.
     #[command(subcommand, after_help = EXIT_STATUS)]
     Puzzles(crate::puzzles_cmd::PuzzlesCommand),
+    /// Reviews the games of a PGN file: each move's evaluation, class and explanation, each player's accuracy.
+    #[command(after_help = EXIT_STATUS, args_override_self = true)]
+    Review(crate::review_cmd::ReviewArgs),
     /// The UCI engine on stdin/stdout, as guoxiang-engine.
     #[command(after_help = EXIT_STATUS)]
     Uci,
