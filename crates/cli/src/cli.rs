@@ -109,7 +109,7 @@ pub struct ServeArgs {
     /// Threads that review games (their own pool) [default: 1].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
     pub review_threads: Option<u16>,
-    /// The engine's work per position of a game review, in nodes [default: 200000].
+    /// The engine's work per position of a game review, in nodes [default: 150000].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub review_nodes: Option<u64>,
 }

@@ -26,8 +26,8 @@ use std::sync::{Arc, Mutex};
 /// Reviews waiting at most (requests beyond are refused: 503).
 pub const QUEUE_BOUND: usize = 64;
 
-/// The engine's work per position by default (nodes).
-pub const DEFAULT_NODES: u64 = 200_000;
+/// The engine's work per position by default (nodes): the review library's.
+pub use guoxiang_review::DEFAULT_NODES;
 
 /// How the server reviews.
 #[derive(Debug, Clone)]
@@ -47,7 +47,7 @@ impl Default for ReviewSettings {
     fn default() -> ReviewSettings {
         ReviewSettings {
             threads: 1,
-            effort: Effort::Nodes(DEFAULT_NODES),
+            effort: Effort::DEFAULT,
             hash_mb: 16,
             per_minute: 10,
         }
