@@ -190,6 +190,54 @@ async fn an_uploaded_game_is_reviewed_and_the_hanging_queen_explained_in_every_l
     }
 }
 
+/// Morphy's Opera Game (Paris, 1858): 33 moves to review.
+const OPERA: &str = "[White \"Paul Morphy\"]\n[Black \"Duke Karl / Count Isouard\"]\n\
+    [Result \"1-0\"]\n\n1. e4 e5 2. Nf3 d6 3. d4 Bg4 4. dxe5 Bxf3 5. Qxf3 dxe5 6. Bc4 Nf6 \
+    7. Qb3 Qe7 8. Nc3 c6 9. Bg5 b5 10. Nxb5 cxb5 11. Bxb5+ Nbd7 12. O-O-O Rd8 13. Rxd7 Rxd7 \
+    14. Rd1 Qe6 15. Bxd7+ Nxd7 16. Qb8+ Nxb8 17. Rd8# 1-0\n";
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_progress_moves_on_while_a_review_runs() {
+    let srv = server(
+        "rv-progress",
+        ReviewSettings {
+            effort: Effort::Nodes(20_000),
+            ..quick(1)
+        },
+    )
+    .await;
+    let id = accepted(&srv, OPERA).await;
+    let mut seen = Vec::new();
+    let poll = async {
+        loop {
+            let v = view(&srv, &id).await;
+            let p = (
+                v["status"].as_str().unwrap_or_default().to_owned(),
+                v["progress"]["done"].as_u64().unwrap_or(0),
+                v["progress"]["total"].as_u64().unwrap_or(0),
+            );
+            if seen.last() != Some(&p) {
+                seen.push(p.clone());
+            }
+            if p.0 == "done" || p.0 == "failed" {
+                return;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+    };
+    tokio::time::timeout(WAIT, poll)
+        .await
+        .expect("review done in time");
+    assert_eq!(seen.last(), Some(&("done".to_owned(), 34, 34)), "{seen:?}");
+    assert!(
+        seen.iter()
+            .any(|(s, done, total)| s == "running" && *done > 0 && done < total),
+        "a running review shows how far it got: {seen:?}"
+    );
+    let dones: Vec<u64> = seen.iter().map(|p| p.1).collect();
+    assert!(dones.windows(2).all(|w| w[0] <= w[1]), "{seen:?}");
+}
+
 #[tokio::test]
 async fn a_bad_pgn_is_refused_saying_what_is_wrong_and_where() {
     let srv = server("rv-bad", quick(0)).await;
@@ -301,7 +349,7 @@ async fn a_full_queue_answers_503_and_a_waiting_review_says_it_is_queued() {
     );
     let v = view(&srv, &first).await;
     assert_eq!(v["status"], "queued");
-    assert_eq!(v["progress"], json!({"done": 0, "total": 7}));
+    assert_eq!(v["progress"], json!({"done": 0, "total": 8}), "8 positions");
     assert_eq!((&v["accuracy"], &v["moves"]), (&Value::Null, &json!([])));
     assert_eq!(v["white"], "Li Lei");
 }

@@ -125,12 +125,12 @@ impl Drop for Reviews {
     }
 }
 
-/// How many positions a review of `moves` moves searches before it starts
-/// (the library reports its own count as it goes).
+/// The progress of a review of `moves` moves before it starts: none of the
+/// positions searched (one more than the moves, as the library counts them).
 fn planned(moves: usize) -> ReviewProgress {
     ReviewProgress {
         done: 0,
-        total: moves.min(u32::MAX as usize) as u32,
+        total: moves.saturating_add(1).min(u32::MAX as usize) as u32,
     }
 }
 
