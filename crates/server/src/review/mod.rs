@@ -30,6 +30,12 @@ pub const QUEUE_BOUND: usize = 64;
 pub use guoxiang_review::DEFAULT_NODES;
 
 /// How the server reviews.
+///
+/// ```
+/// use guoxiang_server::review::{Effort, ReviewSettings};
+/// let quick = ReviewSettings { threads: 2, effort: Effort::Nodes(50_000), ..ReviewSettings::default() };
+/// assert_eq!((quick.per_minute, ReviewSettings::default().threads), (10, 1));
+/// ```
 #[derive(Debug, Clone)]
 pub struct ReviewSettings {
     /// Threads that review (`--review-threads`, 1 or more; 0 starts none, so
