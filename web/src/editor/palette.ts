@@ -73,8 +73,8 @@ export class Palette {
       const hand = tool.kind === "hand";
       const erase = tool.kind === "eraser";
       buttons.push(
-        el("button", { type: "button", class: "ed-hand" + (hand ? " on" : ""), "aria-pressed": String(hand), title: t("ui.ed.hand"), "aria-label": t("ui.ed.hand") }, ["✋"]),
-        el("button", { type: "button", class: "ed-eraser" + (erase ? " on" : ""), "aria-pressed": String(erase), title: t("ui.ed.eraser"), "aria-label": t("ui.ed.eraser") }, ["🗑"]),
+        el("button", { type: "button", class: "ed-hand" + (hand ? " on" : ""), "aria-pressed": String(hand), title: t("ui.ed.hand"), "aria-label": t("ui.ed.hand") }, [icon(MOVE_ICON)]),
+        el("button", { type: "button", class: "ed-eraser" + (erase ? " on" : ""), "aria-pressed": String(erase), title: t("ui.ed.eraser"), "aria-label": t("ui.ed.eraser") }, [icon(ERASE_ICON)]),
       );
       buttons[buttons.length - 2].addEventListener("click", () => this.events.tool({ kind: "hand" }));
       buttons[buttons.length - 1].addEventListener("click", () => this.events.tool(erase ? { kind: "hand" } : { kind: "eraser" }));
@@ -114,6 +114,20 @@ export class Palette {
     window.addEventListener("pointerup", up);
     window.addEventListener("pointercancel", up);
   }
+}
+
+/** The hand (four arrows: move) and the eraser (a cross), drawn so as not to depend on the
+ *  reader's fonts. */
+const MOVE_ICON = '<path d="M12 2l3 3h-2v6h6V9l3 3-3 3v-2h-6v6h2l-3 3-3-3h2v-6H5v2l-3-3 3-3v2h6V5H9z" fill="currentColor"/>';
+const ERASE_ICON = '<path d="M6 6l12 12M18 6L6 18" stroke="currentColor" stroke-width="3" stroke-linecap="round"/>';
+
+function icon(paths: string): SVGSVGElement {
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", "0 0 24 24");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("class", "ed-icon");
+  svg.innerHTML = paths;
+  return svg;
 }
 
 /** The size of a square of the editor's board, for the ghost. */
