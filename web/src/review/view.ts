@@ -215,10 +215,10 @@ export function reviewView(host: Host, id: string): Page {
     const links: HTMLElement[] = [el("a", { href: "/review", class: "button secondary rv-new" }, [t("ui.rv.new")])];
     if (r.game_id) links.push(el("a", { href: "/analysis?" + new URLSearchParams({ game: r.game_id }).toString(), class: "button secondary rv-analysis" }, [t("ui.rv.analysis")]));
     const nav = el("div", { class: "rv-nav" }, [
-      button("⏮", () => show(-1), "rv-first secondary", t("ui.rv.first")),
+      button("|◀", () => show(-1), "rv-first secondary", t("ui.rv.first")),
       button("◀", () => show(at - 1), "rv-prev secondary", t("ui.rv.prev")),
       button("▶", () => show(at + 1), "rv-next secondary", t("ui.rv.next")),
-      button("⏭", () => show(r.moves.length - 1), "rv-last secondary", t("ui.rv.last")),
+      button("▶|", () => show(r.moves.length - 1), "rv-last secondary", t("ui.rv.last")),
     ]);
     root.replaceChildren(
       el("header", { class: "rv-head" }, [el("h1", {}, [t("ui.rv.title")]), el("p", { class: "rv-players" }, [who]), el("div", { class: "rv-links" }, links)]),

@@ -7,7 +7,8 @@ import type { Host } from "../learn/host";
 import type { Eval, MoveClass, MoveView, ReviewView } from "./api";
 
 export function evalText(e: Eval): string {
-  if ("mate" in e) return "#" + e.mate;
+  // Mate 0: the side to move is mated.
+  if ("mate" in e) return e.mate === 0 ? "#" : "#" + (e.mate < 0 ? "−" + -e.mate : e.mate);
   const pawns = e.cp / 100;
   return (pawns > 0 ? "+" : pawns < 0 ? "−" : "") + Math.abs(pawns).toFixed(2);
 }
