@@ -66,6 +66,9 @@ pub enum Command {
     /// Tactics puzzles: generate them from games, export a set, retag a set.
     #[command(subcommand, after_help = EXIT_STATUS)]
     Puzzles(crate::puzzles_cmd::PuzzlesCommand),
+    /// Reviews the games of a PGN file: each move's evaluation, class and explanation, each player's accuracy.
+    #[command(after_help = EXIT_STATUS, args_override_self = true)]
+    Review(crate::review_cmd::ReviewArgs),
     /// The UCI engine on stdin/stdout, as guoxiang-engine.
     #[command(after_help = EXIT_STATUS)]
     Uci,
@@ -103,6 +106,12 @@ pub struct ServeArgs {
     /// endgame trainer then answers tb_not_ready for classes without a table).
     #[arg(long)]
     pub no_tb_gen: bool,
+    /// Threads that review games (their own pool) [default: 1].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub review_threads: Option<u16>,
+    /// The engine's work per position of a game review, in nodes [default: 150000].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub review_nodes: Option<u64>,
 }
 
 /// `guoxiang perft`.

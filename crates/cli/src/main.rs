@@ -10,6 +10,7 @@ mod perft_cmd;
 mod pgn_cmd;
 mod puzzles_cmd;
 mod puzzles_cmd_db;
+mod review_cmd;
 mod serve_cmd;
 mod tb_cmd;
 
@@ -32,6 +33,7 @@ fn main() -> ExitCode {
         Some(Command::Tb(TbCommand::Probe(args))) => tb_cmd::probe(&args),
         Some(Command::Tb(TbCommand::Info(args))) => tb_cmd::info(&args),
         Some(Command::Puzzles(cmd)) => puzzles_cmd::run(&cmd),
+        Some(Command::Review(args)) => review_cmd::run(&args),
         Some(Command::Uci) => {
             let out: guoxiang_engine::uci::Output =
                 std::sync::Arc::new(std::sync::Mutex::new(Box::new(std::io::stdout())));

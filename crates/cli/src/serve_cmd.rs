@@ -1,5 +1,5 @@
 //! `guoxiang serve [--addr 127.0.0.1:8080] [--db URL] [--data DIR] [--create-per-minute N]
-//! [--log-json] [--tb-dir DIR] [--no-tb-gen]`: the game server (also what
+//! [--log-json] [--tb-dir DIR] [--no-tb-gen] [--review-threads N] [--review-nodes N]`: the game server (also what
 //! `guoxiang` with no arguments runs). Missing endgame tablebases are generated
 //! in the background at start, into `<data>/tablebase` unless `--tb-dir` says.
 
@@ -49,6 +49,12 @@ fn config_of(args: &ServeArgs) -> guoxiang_server::Config {
     if args.log_json {
         config.log_format = guoxiang_server::obs::LogFormat::Json;
     }
+    if let Some(n) = args.review_threads {
+        config.review.threads = usize::from(n);
+    }
+    if let Some(n) = args.review_nodes {
+        config.review.effort = guoxiang_server::review::Effort::Nodes(n);
+    }
     config
 }
 
@@ -77,6 +83,23 @@ mod tests {
         assert_eq!(
             config_of(&ServeArgs::default()).tb_dir,
             PathBuf::from("data/tablebase")
+        );
+    }
+
+    #[test]
+    fn reviews_take_one_thread_unless_review_threads_says() {
+        let c = config_of(&ServeArgs::default());
+        assert_eq!(c.review.threads, 1);
+        let args = ServeArgs {
+            review_threads: Some(3),
+            review_nodes: Some(5_000),
+            ..ServeArgs::default()
+        };
+        let c = config_of(&args);
+        assert_eq!(c.review.threads, 3);
+        assert_eq!(
+            c.review.effort,
+            guoxiang_server::review::Effort::Nodes(5_000)
         );
     }
 }

@@ -360,6 +360,7 @@ async fn main() -> Result<(), String> {
         puzzles: guoxiang_puzzles::PuzzleSet::builtin(),
         puzzle_moves_per_minute: 6_000,
         puzzle_attempts_per_minute: 6_000,
+        review: guoxiang_server::review::ReviewSettings::default(),
     };
     let server = guoxiang_server::start(config, guoxiang_server::time::TimeSource::real())
         .await

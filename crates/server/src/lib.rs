@@ -16,7 +16,8 @@
 //! WebSocket and errors, [`actor`] the task of each live game, [`store`] the
 //! database rows, [`clock`] the chess clock, [`pgn`] the export, [`obs`]
 //! the logs and metrics (docs/OPERATIONS.md) and [`endgame`] the endgame
-//! trainer on the tablebases (generated in the background at first start).
+//! trainer on the tablebases (generated in the background at first start);
+//! [`review`] reviews games on a pool of threads of its own.
 //!
 //! ```no_run
 //! # async fn demo() -> Result<(), guoxiang_server::ServerError> {
@@ -36,6 +37,7 @@ pub mod http;
 pub mod obs;
 pub mod pgn;
 pub mod protocol;
+pub mod review;
 pub mod store;
 pub mod time;
 pub mod web;
@@ -84,6 +86,8 @@ pub struct Config {
     /// Judged puzzle moves, and puzzle attempts, one address may send per minute.
     pub puzzle_moves_per_minute: u32,
     pub puzzle_attempts_per_minute: u32,
+    /// Game review: threads, effort, rate limit (`--review-threads`, `--review-nodes`).
+    pub review: review::ReviewSettings,
 }
 
 /// A friend game nobody joins is aborted after 24 hours (docs/API.md).
@@ -114,6 +118,7 @@ impl Default for Config {
             puzzles: guoxiang_puzzles::PuzzleSet::builtin(),
             puzzle_moves_per_minute: 120,
             puzzle_attempts_per_minute: 30,
+            review: review::ReviewSettings::default(),
         }
     }
 }
@@ -138,6 +143,8 @@ pub struct AppState {
     pub tables: endgame::Tables,
     /// The puzzles' current ratings and rate limits.
     pub puzzles: http::puzzles::PuzzleState,
+    /// Game reviews: their queue, threads and rate limit.
+    pub reviews: review::Reviews,
     limiter: Mutex<HashMap<IpAddr, (f64, f64)>>,
     pub shutdown: watch::Receiver<bool>,
 }
@@ -195,6 +202,12 @@ pub async fn start(config: Config, time: time::TimeSource) -> Result<Running, Se
             .map_err(|e| store::StoreError::Corrupt(format!("game {}: {e}", record.id)))?;
         ctx.registry.spawn(st, &ctx);
     }
+    let reviews = review::Reviews::start(
+        store.clone(),
+        Some(tables.tablebase().clone()),
+        config.review.clone(),
+    )
+    .await?;
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|source| ServerError::Bind {
@@ -215,6 +228,7 @@ pub async fn start(config: Config, time: time::TimeSource) -> Result<Running, Se
         config,
         tables,
         puzzles: http::puzzles::PuzzleState::default(),
+        reviews,
         limiter: Mutex::new(HashMap::new()),
         shutdown: stop_rx.clone(),
     });

@@ -452,3 +452,75 @@ player: PlayerRating,
  * How much the solver's rating moved, rounded.
  */
 delta: number, puzzle: PuzzleRatingView, };
+
+export type ReviewRequest = { pgn: string, };
+
+export type ReviewCreated = { id: string, };
+
+export type ReviewStatus = "queued" | "running" | "done" | "failed";
+
+export type ReviewProgress = { done: number, total: number, };
+
+export type ReviewAccuracy = { white: number, black: number, };
+
+export type ReviewEval = { "cp": number } | { "mate": number };
+
+export type ReviewClass = "book" | "forced" | "best" | "excellent" | "good" | "inaccuracy" | "mistake" | "blunder";
+
+export type ReviewTexts = { en: string, "zh-CN": string, "zh-TW": string, };
+
+export type ReviewArrow = { from: string, to: string, };
+
+export type ReviewExplanation = { text: ReviewTexts, arrows: Array<ReviewArrow>, 
+/**
+ * Squares to mark (`e4`).
+ */
+squares: Array<string>, };
+
+export type ReviewMove = { 
+/**
+ * 1 for White's first move.
+ */
+ply: number, san: string, uci: string, 
+/**
+ * The position after the move.
+ */
+fen_after: string, eval_before: ReviewEval, eval_after: ReviewEval, 
+/**
+ * The engine's choice before the move (UCI and SAN), if it had one.
+ */
+best: string | null, best_san: string | null, 
+/**
+ * The engine's line from the position before the move (UCI), from `best` on.
+ */
+best_line: Array<string>, class: ReviewClass, explanation: ReviewExplanation | null, };
+
+export type ReviewView = { id: string, 
+/**
+ * The server game reviewed; `null` for an uploaded PGN.
+ */
+game_id: string | null, status: ReviewStatus, progress: ReviewProgress, 
+/**
+ * The players as the PGN names them (`?` when it does not).
+ */
+white: string, black: string, 
+/**
+ * The game's result as PGN writes it: `1-0`, `0-1`, `1/2-1/2` or `*`.
+ */
+result: string, 
+/**
+ * The position the game starts from.
+ */
+start_fen: string, 
+/**
+ * Once done.
+ */
+accuracy: ReviewAccuracy | null, 
+/**
+ * Once done: every move of the game.
+ */
+moves: Array<ReviewMove>, 
+/**
+ * Once failed: why.
+ */
+error: string | null, };

@@ -1,7 +1,7 @@
 //! The HTTP edge: the routes, reading requests into the
 //! [`protocol`](crate::protocol) types, and errors as JSON ([`error`]). Games
 //! are in [`games`], their WebSocket in [`ws`], the tablebases in [`tb`], the
-//! endgame trainer in [`endgame`], the lessons in [`lessons`], the puzzles in [`puzzles`], openings in [`openings`] and [`explorer`], move explanations and health here. Every refusal, down to a malformed URL or header block, is a JSON
+//! endgame trainer in [`endgame`], the lessons in [`lessons`], the puzzles in [`puzzles`], game review in [`review`], openings in [`openings`] and [`explorer`], move explanations and health here. Every refusal, down to a malformed URL or header block, is a JSON
 //! error with a code (docs/API.md).
 
 pub mod endgame;
@@ -12,6 +12,7 @@ pub mod guard;
 pub mod lessons;
 pub mod openings;
 pub mod puzzles;
+pub mod review;
 pub mod tb;
 pub mod ws;
 
@@ -69,6 +70,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/openings", get(openings::lookup))
         .route("/api/openings/repertoire", get(openings::repertoire))
         .route("/api/explorer", get(explorer::explore))
+        // Game review (issue 18).
+        .route("/api/reviews", post(review::create))
+        .route("/api/reviews/{id}", get(review::get_review))
+        .route("/api/games/{id}/review", post(review::of_game))
         .route("/api/explain", get(explain))
         .route("/api/health", get(health))
         .route("/metrics", get(crate::obs::scrape))

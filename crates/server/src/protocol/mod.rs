@@ -10,6 +10,7 @@ pub mod endgame;
 pub mod lesson;
 pub mod opening;
 pub mod puzzle;
+pub mod review;
 pub mod view;
 
 use crate::clock::TimeControl;
@@ -583,11 +584,8 @@ pub fn typescript() -> String {
         "// Generated from crates/server/src/protocol (ts-rs); do not edit.\n\
          // Regenerate: GUOXIANG_WRITE_TS=1 cargo test -p guoxiang-server --lib protocol\n",
     );
-    for d in decls {
-        out.push('\n');
-        out.push_str("export ");
-        out.push_str(&d);
-        out.push('\n');
+    for d in decls.into_iter().chain(review::decls(&cfg)) {
+        out.push_str(&format!("\nexport {d}\n"));
     }
     out
 }

@@ -135,6 +135,9 @@ fn check(name: &str, text: &str) {
         "PuzzleMoved[]" => parses::<Vec<puzzle::PuzzleMoved>>(name, text),
         "PuzzleAttempt" => parses::<puzzle::PuzzleAttempt>(name, text),
         "PuzzleAttempted" => parses::<puzzle::PuzzleAttempted>(name, text),
+        "ReviewRequest" => parses::<review::ReviewRequest>(name, text),
+        "ReviewCreated" => parses::<review::ReviewCreated>(name, text),
+        "ReviewView" => parses::<review::ReviewView>(name, text),
         other => panic!("docs/API.md names an unknown type {other}"),
     }
 }

@@ -9,11 +9,13 @@
 pub mod explorer;
 mod postgres;
 pub mod puzzles;
+pub mod reviews;
 pub mod rows;
 mod sqlite;
 
 pub use explorer::{ExplorerRow, Tally};
 pub use puzzles::PuzzleRatingRow;
+pub use reviews::{ReviewRow, ReviewWrite};
 pub use rows::{GameRow, MoveRow};
 
 use crate::game::{Change, MoveRecord, Record};
@@ -84,6 +86,8 @@ pub const MIGRATIONS: &[(i64, &str)] = &[
     (explorer::VERSION, explorer::SCHEMA),
     // The puzzles' ratings as attempts moved them (issue 17, store/puzzles.rs).
     (puzzles::VERSION, puzzles::SCHEMA),
+    // Game reviews, queued, running and done (issue 18, store/reviews.rs).
+    (reviews::VERSION, reviews::SCHEMA),
 ];
 
 /// Storage failures.
@@ -110,6 +114,8 @@ pub enum Write {
     Alive { at: i64 },
     /// A puzzle's rating after an attempt (replacing the one stored).
     PuzzleRating(PuzzleRatingRow),
+    /// A game review asked for, or its new status.
+    Review(ReviewWrite),
 }
 
 impl Write {
@@ -126,7 +132,7 @@ impl Write {
 }
 
 /// What a database must do for the server.
-pub(crate) trait Backend: Send + puzzles::PuzzleStore {
+pub(crate) trait Backend: Send + puzzles::PuzzleStore + reviews::ReviewStore {
     /// Applies `writes` in one transaction: each write's own result (a failed
     /// write changes nothing, the others stand), or an error if the commit failed.
     fn apply(&mut self, writes: &[&Write]) -> Result<Vec<Result<(), String>>, String>;

@@ -276,6 +276,7 @@ fn apply(c: &mut impl GenericClient, st: &Stmts, w: &Write) -> Result<(), postgr
         }
         Write::Change { id, change } => apply_change(c, st, id, change)?,
         Write::PuzzleRating(r) => super::puzzles::upsert_postgres(c, r)?,
+        Write::Review(r) => super::reviews::apply_postgres(c, r)?,
     }
     Ok(())
 }

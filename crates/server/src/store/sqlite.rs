@@ -293,6 +293,7 @@ fn apply(c: &Connection, w: &Write) -> Result<(), rusqlite::Error> {
         }
         Write::Change { id, change } => apply_change(c, id, change)?,
         Write::PuzzleRating(r) => super::puzzles::upsert_sqlite(c, r)?,
+        Write::Review(r) => super::reviews::apply_sqlite(c, r)?,
     }
     Ok(())
 }

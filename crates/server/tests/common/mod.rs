@@ -67,6 +67,7 @@ pub fn config(dir: &std::path::Path) -> Config {
         puzzles: guoxiang_puzzles::PuzzleSet::builtin(),
         puzzle_moves_per_minute: 6_000,
         puzzle_attempts_per_minute: 6_000,
+        review: guoxiang_server::review::ReviewSettings::default(),
     }
 }
 
