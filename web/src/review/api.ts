@@ -5,52 +5,22 @@
 //! White's point of view; explanations come worded in all three languages.
 
 import { call } from "../api";
+import type * as wire from "../api/types.gen";
 
-export type Eval = { cp: number } | { mate: number };
-
-/** How a move is judged, best to worst (`book` and `forced` are not judged by the loss). */
-export type MoveClass = "book" | "forced" | "best" | "excellent" | "good" | "inaccuracy" | "mistake" | "blunder";
+// The wire types are generated from the server's (crates/server/src/protocol/review.rs), so a
+// change there shows here as a type error.
+export type Eval = wire.ReviewEval;
+/** How a move is judged (`book` and `forced` are not judged by the loss). */
+export type MoveClass = wire.ReviewClass;
 export const CLASSES: MoveClass[] = ["book", "forced", "best", "excellent", "good", "inaccuracy", "mistake", "blunder"];
 /** The classes a learner is asked to improve on ("learn from your mistakes"). */
 export const ERRORS: MoveClass[] = ["inaccuracy", "mistake", "blunder"];
+export type ExplanationView = wire.ReviewExplanation;
+/** One move reviewed; `ply` 1 is the game's first move. */
+export type MoveView = wire.ReviewMove;
+export type Status = wire.ReviewStatus;
+export type ReviewView = wire.ReviewView;
 
-export interface ExplanationView {
-  text: { en: string; "zh-CN": string; "zh-TW": string };
-  arrows: { from: string; to: string }[];
-  squares: string[];
-}
-
-export interface MoveView {
-  /** 1-based: ply 1 is White's first move (or Black's, when the game starts with Black to move). */
-  ply: number;
-  san: string;
-  uci: string;
-  fen_after: string;
-  eval_before: Eval;
-  eval_after: Eval;
-  best: string | null;
-  best_san: string | null;
-  best_line: string[];
-  class: MoveClass;
-  explanation: ExplanationView | null;
-}
-
-export type Status = "queued" | "running" | "done" | "failed";
-
-export interface ReviewView {
-  id: string;
-  game_id: string | null;
-  status: Status;
-  progress: { done: number; total: number };
-  white: string | null;
-  black: string | null;
-  result: string | null;
-  start_fen: string;
-  accuracy: { white: number; black: number } | null;
-  moves: MoveView[];
-  error: string | null;
-}
-
-export const fromPgn = (pgn: string): Promise<{ id: string }> => call("POST", "/api/reviews", { pgn });
-export const ofGame = (id: string): Promise<{ id: string }> => call("POST", `/api/games/${encodeURIComponent(id)}/review`);
+export const fromPgn = (pgn: string): Promise<wire.ReviewCreated> => call("POST", "/api/reviews", { pgn });
+export const ofGame = (id: string): Promise<wire.ReviewCreated> => call("POST", `/api/games/${encodeURIComponent(id)}/review`);
 export const get = (id: string): Promise<ReviewView> => call("GET", `/api/reviews/${encodeURIComponent(id)}`);
