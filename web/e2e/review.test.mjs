@@ -9,7 +9,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { BASE, launch, shot, clickMove, createGame, playHotseat, openAsPlayer } from "./lib.mjs";
+import { BASE, launch, shot, createGame, playHotseat, openAsPlayer } from "./lib.mjs";
 
 const CAT = Object.fromEntries(
   ["en", "zh-CN", "zh-TW"].map((l) => [l, JSON.parse(readFileSync(new URL(`../../crates/i18n/catalogue/${l}.json`, import.meta.url), "utf8"))]),
@@ -44,6 +44,14 @@ async function getReview(id) {
 /** Waits until the review page shows a done review. */
 async function done(page) {
   await page.waitForSelector(".rv-review .rv-summary", { timeout: 120000 });
+}
+
+/** Plays `uci` on the exercise's board by two clicks (the review's own board is on the page too). */
+async function drillMove(page, uci) {
+  for (const sq of [uci.slice(0, 2), uci.slice(2, 4)]) {
+    const box = await page.locator(`.rv-drill .board .sq[data-square="${sq}"]`).boundingBox();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  }
 }
 
 /** Shows move `ply` by clicking it in the list. */
@@ -113,12 +121,12 @@ test("learn from your mistakes: White's blunder as an exercise, an illegal try r
   const first = r.moves.findIndex((m, i) => i % 2 === 0 && ["inaccuracy", "mistake", "blunder"].includes(m.class));
   assert.equal(await page.$eval(".rv-drill", (e) => e.dataset.ply), String(r.moves[first].ply));
   // A rook cannot jump: refused with the core's words, the piece goes back.
-  await clickMove(page, "a1", "a5");
+  await drillMove(page, "a1a5");
   await page.waitForSelector(".rv-drill-verdict.illegal");
   // Go to the blunder (2. g4) and play the review's best move.
   while ((await page.$eval(".rv-drill", (e) => e.dataset.ply)) !== "3") await page.click(".rv-drill-next");
   const best = r.moves[2].best;
-  await clickMove(page, best.slice(0, 2), best.slice(2, 4));
+  await drillMove(page, best);
   await page.waitForSelector(".rv-drill-verdict.right", { timeout: 20000 });
   assert.ok((await page.$eval(".rv-drill-answer", (e) => e.textContent)).includes(r.moves[2].best_san));
   await shot(page, "review-drill-desktop");
