@@ -11,6 +11,7 @@ import { t } from "./i18n";
 import { openingName, playerName, type Game } from "./game/info";
 import { savedGames } from "./store";
 import { el } from "./ui";
+import { reviewButton } from "./review/start";
 
 /** One game in a list (contract14 §4); `you` in the visitor's own games. */
 export type Summary = GameSummary & { you?: You };
@@ -52,13 +53,16 @@ function row(g: Summary, you: Side | "both" | undefined, href: string): HTMLElem
       : t("ui.games.vs", { white: nameOf(g, "white", you), black: nameOf(g, "black", you) }),
   ]);
   const opening = openingName(g.opening);
-  return el("li", { class: "game-row", "data-id": g.id }, [
+  const finished = g.status === "finished" && !!g.result && g.result !== "*";
+  const item = el("li", { class: "game-row", "data-id": g.id }, [
     link,
     el("span", { class: "result-for" }, [resultFor(g, you)]),
     el("span", { class: "moves-count" }, [t("ui.games.moves", { n: movesOf(g) })]),
     el("span", { class: "opening-name" }, [opening]),
     el("span", { class: "date" }, [when(g.finished_at ?? g.created_at)]),
   ]);
+  if (finished) item.append(reviewButton(g.id, "review-game small secondary"));
+  return item;
 }
 
 async function fillMine(box: HTMLElement): Promise<void> {

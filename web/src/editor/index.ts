@@ -1,12 +1,23 @@
-//! The board editor (`/editor`), part of `learn.js`. Skeleton: the page is built in its own
-//! branch.
+//! The board editor (`/editor?fen=…`), part of `learn.js`: this module opens the page
+//! (`page.ts`) and adds its style sheet to the document once.
 
 import type { Page } from "../app/router";
 import type { Host } from "../learn/host";
+import css from "./editor.css";
+import { editorPage as editor } from "./page";
 
-/** `/editor?fen=…`. */
+let styled = false;
+function style(): void {
+  if (styled) return;
+  styled = true;
+  const s = document.createElement("style");
+  s.dataset.module = "editor";
+  s.textContent = css;
+  document.head.appendChild(s);
+}
+
+/** `/editor?fen=…` (no FEN: the start position). */
 export function editorPage(host: Host, query: URLSearchParams): Page {
-  const root = document.createElement("main");
-  root.textContent = host.t("ui.title") + (query.get("fen") ?? "");
-  return { root, render: () => {}, destroy: () => {} };
+  style();
+  return editor(host, query);
 }

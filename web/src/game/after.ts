@@ -9,6 +9,7 @@ import { opposite, type Color } from "../chess";
 import { t } from "../i18n";
 import { saveGame, savedGames } from "../store";
 import { button, el } from "../ui";
+import { reviewButton } from "../review/start";
 import type { Game, MayAll } from "./info";
 import type { Action } from "./controls";
 
@@ -65,6 +66,7 @@ export function renderAfter(box: HTMLElement, s: Game, may: MayAll | null, host:
     const text = offer === me ? t("ui.game.rematch.offered_by_you") : t("ui.game.rematch.offered_by", { color: t("color." + offer) });
     box.append(el("p", { class: "rematch-offer", role: "status" }, [text]));
   }
+  box.append(el("div", { class: "after-review" }, [reviewButton(s.id)]));
   if (!player) return;
   const row = el("div", { class: "after-buttons" });
   if (!next && may?.rematch) {

@@ -1,12 +1,24 @@
-//! Game review (`/review`, `/review/{id}`), part of `learn.js`. Skeleton: the pages are built
-//! in their own branch.
+//! Game review (`/review`, `/review/{id}`), part of `learn.js`: this module opens the PGN form
+//! (`upload.ts`) or one review (`view.ts`) and adds the review's style sheet once.
 
 import type { Page } from "../app/router";
 import type { Host } from "../learn/host";
+import css from "./review.css";
+import { uploadPage } from "./upload";
+import { reviewView } from "./view";
 
-/** `/review` (id null) and `/review/{id}`. */
+let styled = false;
+function style(): void {
+  if (styled) return;
+  styled = true;
+  const s = document.createElement("style");
+  s.dataset.module = "review";
+  s.textContent = css;
+  document.head.appendChild(s);
+}
+
+/** `/review` (id null: paste or upload a PGN) and `/review/{id}`. */
 export function reviewPage(host: Host, id: string | null): Page {
-  const root = document.createElement("main");
-  root.textContent = host.t("ui.title") + (id ?? "");
-  return { root, render: () => {}, destroy: () => {} };
+  style();
+  return id ? reviewView(host, id) : uploadPage(host);
 }
