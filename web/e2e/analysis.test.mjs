@@ -194,10 +194,12 @@ test("a finished game links to the analysis board and opens there at the move on
   const g = await createGame({ mode: "hotseat" });
   await playHotseat(g, ["e2e4", "e7e5", "g1f3", "b8c6", "f1c4"]);
   await act(g.id, g.secret, { t: "resign" });
-  const { page, errors } = await open("en", { width: 390, height: 844, mobile: true });
+  const { page, errors } = await open("en");
   await page.goto(`${BASE}/watch/${g.id}`);
   await page.waitForSelector(".replay a.analyse");
+  assert.equal(await page.textContent(".replay a.analyse"), CAT.en["ui.analyse"]);
   await page.click(".replay .prev");
+  await page.waitForFunction(() => /ply=4/.test(document.querySelector(".replay a.analyse")?.getAttribute("href") ?? ""));
   await page.click(".replay a.analyse");
   await page.waitForSelector(".an-layout .board .piece");
   await page.waitForFunction(() => document.querySelectorAll(".an-move").length === 5);
@@ -206,6 +208,13 @@ test("a finished game links to the analysis board and opens there at the move on
   await page.click(".an-io summary");
   await page.click(".an-export");
   assert.match(flat(await pgnOut(page)), /1\. e4 e5 2\. Nf3 Nc6 3\. Bc4 1-0/);
-  await shot(page, "analysis-phone");
-  assert.deepEqual(errors, []);
+  await shot(page, "analysis-game-desktop");
+  // The same game at phone width: the board, the bar and the list fit the screen.
+  const phone = await open("zh-CN", { width: 390, height: 844, mobile: true });
+  await board(phone.page, `?game=${g.id}&ply=3`);
+  await phone.page.waitForFunction(() => document.querySelectorAll(".an-move").length === 5);
+  const width = await phone.page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `the page is ${width} px wide at 390`);
+  await shot(phone.page, "analysis-phone");
+  assert.deepEqual([...errors, ...phone.errors], []);
 });

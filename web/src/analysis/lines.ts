@@ -95,7 +95,7 @@ export class LinesPanel {
     this.onBox.disabled = v.state === "unavailable";
     this.onLabel.textContent = t("ui.an.engine");
     const score = LinesPanel.score(v);
-    this.evalText.textContent = v.final ? v.final.text : score ? scoreText(score) : "…";
+    this.evalText.textContent = v.final ? v.final.text : score ? scoreText(score) : on ? "…" : "";
     this.evalText.dataset.score = score ? JSON.stringify(score) : "";
     const p = score && v.showWdl && !v.final ? wdl(score) : null;
     this.wdlText.textContent = p ? t("ui.an.wdl", { win: p.win, draw: p.draw, loss: p.loss }) : "";
