@@ -119,6 +119,7 @@ test("a PGN with a variation and a comment is imported; a variation added, comme
   assert.equal(await page.locator(".an-variation").count(), 2);
   await page.fill(".an-comment-box", "Philidor's defence");
   await page.click(".an-export");
+  await shot(page, "analysis-tree-desktop");
   let out = await pgnOut(page);
   assert.match(out, /\[White "Li"\]/);
   assert.match(out, /\[Result "1\/2-1\/2"\]/);

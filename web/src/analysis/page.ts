@@ -63,6 +63,7 @@ export class AnalysisPage {
   private tablebase = el("p", { class: "an-tb" });
   private notice = el("p", { class: "an-notice", role: "alert" });
   private nav = el("div", { class: "an-nav" });
+  private keysHelp = el("p", { class: "an-keys" });
   private live = true;
   private keys = (e: KeyboardEvent) => this.key(e);
 
@@ -118,7 +119,7 @@ export class AnalysisPage {
     this.root = el("div", { class: "an-layout" }, [
       el("div", { class: "an-head" }, [this.title, this.opening]),
       el("div", { class: "an-main" }, [
-        el("div", { class: "an-left" }, [el("div", { class: "an-boardwrap" }, [this.bar.root, el("div", { class: "an-board" }, [this.board.el])]), this.nav]),
+        el("div", { class: "an-left" }, [el("div", { class: "an-boardwrap" }, [this.bar.root, el("div", { class: "an-board" }, [this.board.el])]), this.nav, this.keysHelp]),
         el("div", { class: "an-side" }, [this.notice, this.lines.root, this.tablebase, this.list.root, this.tools.root]),
       ]),
     ]);
@@ -279,6 +280,7 @@ export class AnalysisPage {
       button("⇅", () => this.flip(), "an-flip secondary", t("ui.an.flip")),
       button(t("ui.an.best"), () => this.playBest(), "an-best-move secondary"),
     );
+    this.keysHelp.textContent = t("ui.an.keys");
     this.root.dataset.fen = this.node.fen;
     this.root.dataset.ply = String(this.node.ply);
     this.root.dataset.orientation = this.orientation;
