@@ -152,6 +152,29 @@ test("a PGN with a variation and a comment is imported; a variation added, comme
   assert.deepEqual(errors, []);
 });
 
+test("the page's rules agree with the rules core: SAN and FEN of en passant, promotion, both castlings", { timeout: 60000 }, async () => {
+  const line = ["e2e4", "d7d5", "e4e5", "f7f5", "e5f6", "b8c6", "f6g7", "d8d6", "g7h8q", "c8d7", "f1e2", "e8c8", "g1f3", "g8f6", "e1g1", "d6h2"];
+  // The rules core's SAN and FEN for each move (GET /api/explain), from the start.
+  let at = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+  const want = [];
+  for (const uci of line) {
+    const r = await fetch(`${BASE}/api/explain?` + new URLSearchParams({ fen: at, move: uci, lang: "en" }));
+    const e = await r.json();
+    assert.equal(e.legal, true, uci);
+    want.push({ san: e.san, fen: e.fen_after });
+    at = e.fen_after;
+  }
+  const { page, errors } = await open("en");
+  await board(page, "?ply=0&moves=" + line.join(","));
+  assert.deepEqual(await page.$$eval(".an-move", (ms) => ms.map((m) => m.dataset.san)), want.map((w) => w.san));
+  await focusPage(page);
+  for (const w of want) {
+    await page.keyboard.press("ArrowRight");
+    assert.equal(await fen(page), w.fen);
+  }
+  assert.deepEqual(errors, []);
+});
+
 test("the keyboard steps through the moves; the opening is named as reached; Chinese piece names", { timeout: 60000 }, async () => {
   const { page, errors } = await open("zh-CN");
   await page.goto(BASE + "/");
