@@ -48,7 +48,8 @@ export class PositionInfo {
     return undefined;
   }
 
-  /** The last opening named on the way to `node` (what a reader sees as "the opening"). */
+  /** Where the opening of `node` is remembered: the moves from the standard start (the
+   *  server names the deepest opening on the way), or the position after a set-up start. */
   private openingKey(tree: Tree, node: Node): string {
     return tree.root.fen === START_FEN ? "m:" + pathTo(node).map((n) => n.uci).join(",") : "f:" + node.fen;
   }

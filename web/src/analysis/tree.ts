@@ -117,8 +117,8 @@ export function lineFrom(node: Node): Node[] {
   return out;
 }
 
-/** The move number and dots before a move at `ply` plies from a start where `startTurn`
- *  moved at full move `startFull` ("12." for White, "12…" for Black). */
+/** The full-move number of the move that leads to `node`, and whether White played it
+ *  (counted from the tree's start position: its side to move and move number). */
 export function moveNumber(node: Node, root: Node): { n: number; white: boolean } {
   const startBlack = root.pos.turn === "black";
   const k = node.ply - 1 + (startBlack ? 1 : 0);
