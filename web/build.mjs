@@ -6,7 +6,9 @@
 // trainer, its style sheet inside) and its words, the catalogues' `ui.eg.*`, `ui.lesson.*`, `ui.op.*` and `ui.pz.*` keys, as i18n-eg-<lang>.json (taken out of i18n-<lang>.json); index.html, which names them all with a content hash so that
 // browsers may cache them for good, and inlines src/boot.ts, which starts fetching the
 // page's catalogue at once; sw.js, the service worker, which caches that page and those
-// assets (its version is their hash); and the web manifest.
+// assets (its version is their hash); the web manifest; and engine-worker.js, the Web Worker of
+// the engine in the browser (src/engine/worker.ts), whose URL and the wasm module's go to learn.js
+// as GX_ENGINE.
 import * as esbuild from "esbuild";
 import { createHash } from "node:crypto";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -52,6 +54,16 @@ for (const lang of LANGS) {
 }
 
 const common = { bundle: true, minify: true, write: false, logLevel: "warning", target: ["es2022"] };
+// The engine in the browser: its worker script, and the URLs of the worker and of the wasm
+// module (built by crates/server/build.rs, which passes its SHA-256 in GX_ENGINE_WASM_SHA256;
+// unset: no engine, and learn.js gets GX_ENGINE = null).
+const worker = await esbuild.build({ ...common, entryPoints: [join(here, "src/engine/worker.ts")], format: "iife", outfile: "engine-worker.js" });
+const workerText = worker.outputFiles[0].contents;
+writeFileSync(join(out, "engine-worker.js"), workerText);
+const wasmSha = process.env.GX_ENGINE_WASM_SHA256 ?? "";
+const engineUrls = wasmSha
+  ? { worker: `/assets/engine-worker.js?v=${hash(workerText)}`, wasm: `/assets/engine.wasm?v=${wasmSha.slice(0, 12)}` }
+  : null;
 // The trainer: its own script, which borrows the app's stateful modules (see src/learn/host.ts)
 // and so must not bundle them.
 const learn = await esbuild.build({
@@ -61,6 +73,7 @@ const learn = await esbuild.build({
   outfile: "learn.js",
   loader: { ".css": "text" },
   metafile: true,
+  define: { GX_ENGINE: JSON.stringify(engineUrls) },
 });
 const borrowed = ["src/i18n.ts", "src/board.ts", "src/store.ts", "src/app/router.ts", "src/app/miniboard.ts", "src/sound.ts", "src/main.ts"];
 const bundled = Object.keys(learn.metafile.inputs).filter((p) => borrowed.some((b) => p.endsWith(b)));
@@ -104,4 +117,4 @@ const sw = readFileSync(join(here, "src/app/sw.js"), "utf8")
 writeFileSync(join(out, "sw.js"), sw);
 writeFileSync(join(out, "manifest.webmanifest"), readFileSync(join(here, "src/app/manifest.webmanifest")));
 const sizes = Object.entries(catalogues).map(([n, b]) => `${n} ${b.length} B`).join(", ");
-console.log(`web: app.js ${jsText.length} B, app.css ${cssText.length} B, learn.js ${learnText.length} B, inline boot ${bootText.length} B, ${sizes}`);
+console.log(`web: app.js ${jsText.length} B, app.css ${cssText.length} B, learn.js ${learnText.length} B, engine-worker.js ${workerText.length} B (engine ${engineUrls ? "on" : "off"}), inline boot ${bootText.length} B, ${sizes}`);

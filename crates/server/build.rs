@@ -28,6 +28,16 @@
 //! `touch web/package.json`) makes the next build use it.
 //!
 //! `GUOXIANG_NODE` and `GUOXIANG_NPM` name other `node` and `npm` programs.
+//!
+//! **The engine in the browser.** First `build/wasm.rs` builds guoxiang-wasm for
+//! `wasm32-unknown-unknown` (its own cache, `<target>/guoxiang-wasm`); the module goes into
+//! `OUT_DIR/web` as `engine.wasm` (+ `.gz`) and its SHA-256 into the front end's key and to
+//! `build.mjs` (`GX_ENGINE_WASM_SHA256`), which names it for learn.js. Without the target the
+//! same rule as for Node.js holds: a warning and an empty `engine.wasm` (the pages say the
+//! engine is unavailable), or an error under `GUOXIANG_WEB=required`.
+
+#[path = "build/wasm.rs"]
+mod wasm;
 
 use sha2::{Digest, Sha256};
 use std::fs;
@@ -63,10 +73,11 @@ const OUTPUTS: &[&str] = &[
     "i18n-eg-en.json",
     "i18n-eg-zh-CN.json",
     "i18n-eg-zh-TW.json",
+    "engine-worker.js",
 ];
 /// Part of the key: change it when this script makes different files from the same inputs.
 const RECIPE: &str =
-    "guoxiang-web 4: tsc, build.mjs (+ sw.js, manifest, one catalogue per language, the trainer's script and catalogues), gzip best";
+    "guoxiang-web 5: tsc, build.mjs (+ sw.js, manifest, one catalogue per language, the trainer's script and catalogues, the engine's worker), gzip best";
 /// How many cached builds stay under `<target>/guoxiang-web`.
 const KEEP: usize = 4;
 /// Where `web/node_modules` records the hash of the lock file it was installed from.
@@ -86,6 +97,37 @@ fn main() {
         println!("cargo::rerun-if-env-changed={var}");
     }
 
+    let required = std::env::var("GUOXIANG_WEB").is_ok_and(|v| v == "required");
+    let root = manifest.join("../..");
+    for p in wasm::inputs(&root) {
+        println!("cargo::rerun-if-changed={}", p.display());
+    }
+    let engine = match wasm::build(&root, &target_root(&out_dir)) {
+        Ok(w) => Some(w),
+        Err(missing) if required => {
+            panic!("{missing}; GUOXIANG_WEB=required forbids building without the engine")
+        }
+        Err(missing) => {
+            println!(
+                "cargo::warning=engine for the browser NOT built: {missing}. The analysis pages \
+                 will say the engine is unavailable."
+            );
+            None
+        }
+    };
+    let (wasm_plain, wasm_gz) = engine.as_ref().map_or_else(
+        || (Vec::new(), gzip(&[])),
+        |w| (w.plain.clone(), w.gz.clone()),
+    );
+    install(
+        &[
+            ("engine.wasm".to_string(), wasm_plain),
+            ("engine.wasm.gz".to_string(), wasm_gz),
+        ],
+        &out,
+    );
+    let wasm_sha = engine.map(|w| w.sha256).unwrap_or_default();
+
     let mut files = Vec::new();
     for p in WEB_INPUTS {
         collect(&web, Path::new(p), &mut files);
@@ -97,13 +139,14 @@ fn main() {
             .into_iter()
             .map(|(name, bytes)| (format!("i18n:{name}"), bytes)),
     );
-    let key = hex(&key_of(&files))[..32].to_string();
+    files.push(("engine:sha256".to_string(), wasm_sha.clone().into_bytes()));
+    let key = hex(&key_of(RECIPE, &files))[..32].to_string();
 
     let cache = cache_root(&out_dir);
     let entry = cache.join(&key);
     if !is_complete(&entry) {
-        if let Err(missing) = build_entry(&web, &cache, &entry, &key) {
-            if std::env::var("GUOXIANG_WEB").is_ok_and(|v| v == "required") {
+        if let Err(missing) = build_entry(&web, &cache, &entry, &key, &wasm_sha) {
+            if required {
                 panic!("{missing}; GUOXIANG_WEB=required forbids building without the front end");
             }
             println!(
@@ -161,9 +204,9 @@ fn collect(root: &Path, rel: &Path, files: &mut Vec<(String, Vec<u8>)>) {
 
 /// SHA-256 over the recipe and each file's name, length and bytes, in a fixed order. The
 /// catalogue's files are named `i18n:<name>` so they cannot be taken for a web file.
-fn key_of(files: &[(String, Vec<u8>)]) -> Vec<u8> {
+fn key_of(recipe: &str, files: &[(String, Vec<u8>)]) -> Vec<u8> {
     let mut h = Sha256::new();
-    h.update(RECIPE.as_bytes());
+    h.update(recipe.as_bytes());
     for (name, bytes) in files {
         h.update((name.len() as u64).to_le_bytes());
         h.update(name.as_bytes());
@@ -177,14 +220,19 @@ fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
-/// `<target>/guoxiang-web`: the folder above `OUT_DIR` that holds cargo's `CACHEDIR.TAG` is the
-/// target directory (whatever the profile or `--target`); without one, `OUT_DIR` itself.
+/// `<target>/guoxiang-web`, see [`target_root`].
 fn cache_root(out_dir: &Path) -> PathBuf {
+    target_root(out_dir).join("guoxiang-web")
+}
+
+/// The folder above `OUT_DIR` that holds cargo's `CACHEDIR.TAG` is the target directory
+/// (whatever the profile or `--target`); without one, `OUT_DIR` itself.
+fn target_root(out_dir: &Path) -> PathBuf {
     out_dir
         .ancestors()
         .find(|d| d.join("CACHEDIR.TAG").is_file())
         .unwrap_or(out_dir)
-        .join("guoxiang-web")
+        .to_path_buf()
 }
 
 fn outputs_with_gz() -> impl Iterator<Item = String> {
@@ -199,7 +247,13 @@ fn is_complete(entry: &Path) -> bool {
 
 /// Builds the front end into `entry`. `Err` says which tool could not be started (no Node.js);
 /// a tool that starts and fails (a type error) panics, as it must be fixed.
-fn build_entry(web: &Path, cache: &Path, entry: &Path, key: &str) -> Result<(), String> {
+fn build_entry(
+    web: &Path,
+    cache: &Path,
+    entry: &Path,
+    key: &str,
+    wasm_sha: &str,
+) -> Result<(), String> {
     let started = Instant::now();
     let node = std::env::var("GUOXIANG_NODE").unwrap_or_else(|_| "node".into());
     let npm = std::env::var("GUOXIANG_NPM").unwrap_or_else(|_| "npm".into());
@@ -236,6 +290,7 @@ fn build_entry(web: &Path, cache: &Path, entry: &Path, key: &str) -> Result<(), 
         Command::new(&node)
             .arg("build.mjs")
             .arg(&tmp)
+            .env("GX_ENGINE_WASM_SHA256", wasm_sha)
             .current_dir(web),
         "node build.mjs",
     );
@@ -307,6 +362,7 @@ fn placeholder(why: &str) -> Vec<(String, Vec<u8>)> {
         ("i18n-eg-en.json", b"{}".to_vec()),
         ("i18n-eg-zh-CN.json", b"{}".to_vec()),
         ("i18n-eg-zh-TW.json", b"{}".to_vec()),
+        ("engine-worker.js", Vec::new()),
     ];
     files
         .into_iter()

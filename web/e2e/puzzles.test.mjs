@@ -122,7 +122,11 @@ test("a puzzle is solved by its own solution: the mistake first, the replies, th
   // The puzzle's themes, each a link to its drill.
   const themes = await page.$$eval(".pz-result-themes a", (as) => as.map((a) => [a.dataset.code, a.getAttribute("href"), a.textContent]));
   assert.deepEqual(themes, view.themes.map((x) => [x.code, `/puzzles?themes=${x.code}`, x.name]));
-  assert.equal(await page.locator(".pz-analysis").count(), 0, "no analysis board yet, so no link to it");
+  // The final position opens in the analysis board, from the solver's side.
+  const analysis = new URL(await page.getAttribute(".pz-analysis", "href"), BASE);
+  assert.equal(analysis.pathname, "/analysis");
+  assert.equal(analysis.searchParams.get("orientation"), view.fen.split(" ")[1] === "w" ? "white" : "black");
+  assert.ok(analysis.searchParams.get("fen"), "the link names the position");
   await shot(page, "puzzles-solved-desktop");
 
   // A reload shows the same puzzle and the kept rating; solving it again changes nothing.

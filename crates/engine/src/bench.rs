@@ -4,8 +4,9 @@
 use crate::features::Features;
 use crate::search::{Limits, Shared, Worker};
 
+use crate::clock::Instant;
 use guoxiang_core::Position;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 /// The default bench depth.
 pub const DEFAULT_DEPTH: i32 = 10;

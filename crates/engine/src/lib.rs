@@ -18,6 +18,7 @@
 //! ```
 
 pub mod bench;
+pub mod clock;
 mod engine;
 pub mod eval;
 mod eval_weights;

@@ -8,6 +8,12 @@
 //! seen at once) and `/manifest.webmanifest` make the app open offline. Any other path that is
 //! not the API's gets the same page with status 404 (the page then says "not found" in the
 //! reader's language); `/api/*` keeps its JSON errors.
+//!
+//! The engine in the browser: `/assets/engine.wasm` (guoxiang-wasm, `application/wasm`) and
+//! `/assets/engine-worker.js` (its Web Worker), gzipped when accepted and cached for good
+//! (learn.js names them with a content hash); fetched only by the pages that analyse. A
+//! server built without the wasm32 target has no engine: both answer 404. They are routed
+//! with the catalogues ([`catalogue_paths`], [`catalogue`]): named files under `/assets/`.
 
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
@@ -44,13 +50,25 @@ static LEARN_CATALOGUES: [(&str, Asset); 3] = [
 ];
 /// The endgame trainer's script, loaded by the app when a reader opens `/learn/endgames`.
 static LEARN_JS: (&[u8], &[u8]) = asset!("learn.js");
+/// The engine in the browser, by path under `/assets/`, with its content type; empty when
+/// the server was built without it.
+static ENGINE: [(&str, Asset, &str); 2] = [
+    ("engine.wasm", asset!("engine.wasm"), "application/wasm"),
+    (
+        "engine-worker.js",
+        asset!("engine-worker.js"),
+        "text/javascript; charset=utf-8",
+    ),
+];
 
-/// The paths the catalogues are served at (`/assets/i18n-<lang>.json`), for the router.
+/// The paths the catalogues are served at (`/assets/i18n-<lang>.json`), and the engine's
+/// (`/assets/engine.wasm`, `/assets/engine-worker.js`), for the router.
 pub fn catalogue_paths() -> impl Iterator<Item = String> {
     CATALOGUES
         .iter()
         .chain(&LEARN_CATALOGUES)
         .map(|(name, _)| format!("/assets/{name}"))
+        .chain(ENGINE.iter().map(|(name, _, _)| format!("/assets/{name}")))
 }
 
 fn accepts_gzip(headers: &HeaderMap) -> bool {
@@ -163,9 +181,21 @@ pub async fn app_css(headers: HeaderMap) -> Response {
     )
 }
 
-/// `/assets/i18n-<lang>.json`: one language's messages (the page names it with a content hash).
+/// `/assets/i18n-<lang>.json`: one language's messages (the page names it with a content hash);
+/// also the engine's two files.
 pub async fn catalogue(uri: Uri, headers: HeaderMap) -> Response {
     let name = uri.path().trim_start_matches("/assets/");
+    if let Some((_, bytes, kind)) = ENGINE.iter().find(|(n, _, _)| *n == name) {
+        if bytes.0.is_empty() {
+            return crate::http::not_found().await.into_response();
+        }
+        return serve(
+            &headers,
+            *bytes,
+            kind,
+            "public, max-age=31536000, immutable",
+        );
+    }
     match CATALOGUES
         .iter()
         .chain(&LEARN_CATALOGUES)
@@ -273,6 +303,30 @@ mod tests {
                 "{name} holds only the trainer's words"
             );
         }
+    }
+
+    #[tokio::test]
+    async fn the_engine_is_served_as_wasm_gzipped_when_built() {
+        let (name, (plain, gz), _) = ENGINE[0];
+        let uri: Uri = format!("/assets/{name}").parse().unwrap();
+        let resp = catalogue(uri.clone(), with("gzip")).await;
+        if plain.is_empty() {
+            // Built without the wasm32 target: no engine, and the page is told so.
+            assert_eq!(resp.status(), StatusCode::NOT_FOUND);
+            return;
+        }
+        assert_eq!(resp.status(), StatusCode::OK);
+        assert_eq!(resp.headers()[header::CONTENT_TYPE], "application/wasm");
+        assert_eq!(resp.headers()[header::CONTENT_ENCODING], "gzip");
+        assert!(plain.starts_with(b"\0asm") && gz.len() < plain.len());
+        let resp = catalogue(uri, HeaderMap::new()).await;
+        assert!(resp.headers().get(header::CONTENT_ENCODING).is_none());
+        let worker = catalogue(Uri::from_static("/assets/engine-worker.js"), with("gzip")).await;
+        assert_eq!(worker.status(), StatusCode::OK);
+        assert_eq!(
+            worker.headers()[header::CONTENT_TYPE],
+            "text/javascript; charset=utf-8"
+        );
     }
 
     async fn body_of(resp: Response) -> String {

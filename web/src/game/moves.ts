@@ -1,6 +1,7 @@
 //! The move list and replay: the game's moves in SAN, numbered, each a button that shows the
 //! position after it; the « ‹ › » buttons and the arrow, Home and End keys step through them.
 //! A ply of null means "now" (the live position); these functions only say which ply to show.
+//! A finished game's replay links to the analysis board.
 
 import type { GameState } from "../api";
 import { t } from "../i18n";
@@ -40,6 +41,12 @@ export function renderMoves(list: HTMLElement, replay: HTMLElement, s: GameState
     button("»", () => goTo(n), "last", t("ui.replay_last")),
     el("span", { class: "ply" }, [`${ply}/${n}`]),
   );
+  // A finished game opens in the analysis board at the move on show.
+  if (s.status === "finished") {
+    const q = new URLSearchParams({ game: s.id, ply: String(ply) });
+    if (s.you === "black") q.set("orientation", "black");
+    replay.appendChild(el("a", { class: "analyse", href: "/analysis?" + q.toString() }, [t("ui.analyse")]));
+  }
 }
 
 /**

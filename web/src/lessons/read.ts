@@ -1,6 +1,6 @@
 //! A read step: the text, and when the step has a position, the board with the step's arrows
 //! and highlighted squares (not movable). It is done as soon as it is shown; the player's
-//! "next" (or Enter / →) moves on.
+//! "next" (or Enter / →) moves on. A position links to the analysis board.
 
 import { say } from "./api";
 import { Scene, stepMarks, turnOf } from "./scene";
@@ -27,6 +27,10 @@ export class ReadView implements StepView {
   render(): void {
     const step = this.ctx.step();
     this.text.replaceChildren(...paragraphs(say(step.text, this.ctx.host.lang())));
+    if (step.fen) {
+      const q = new URLSearchParams({ fen: step.fen, orientation: turnOf(step.fen) });
+      this.text.append(el("a", { class: "lesson-analyse", href: "/analysis?" + q.toString() }, [this.ctx.host.t("ui.an.open")]));
+    }
     this.scene?.board.update({ coordinates: this.ctx.host.settings().coordinates, marks: stepMarks(step.arrows, step.highlights) });
   }
 

@@ -21,12 +21,13 @@ pub mod time;
 pub(crate) mod tt;
 pub(crate) mod worker;
 
+use crate::clock::Instant;
 use crate::features::Features;
 use crate::tables::Tables;
 use guoxiang_core::{Move, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 pub use tt::Bound;
 pub(crate) use worker::Worker;
 
