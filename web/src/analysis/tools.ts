@@ -30,6 +30,9 @@ export class Tools {
   private exportButton: HTMLButtonElement;
   private copyButton: HTMLButtonElement;
   private downloadButton: HTMLButtonElement;
+  /** To the board editor with this position, and to game review. */
+  private editorLink = el("a", { class: "an-editor-link button secondary" }) as HTMLAnchorElement;
+  private reviewLink = el("a", { class: "an-review-link button secondary", href: "/review" }) as HTMLAnchorElement;
   private labels: Record<string, HTMLElement> = {};
   private node: Node | null = null;
 
@@ -54,6 +57,7 @@ export class Tools {
     this.root.append(
       el("div", { class: "an-node-tools" }, [label("ui.an.comment", this.commentBox), el("div", { class: "an-buttons" }, [this.promoteButton, this.removeButton])]),
       label("ui.an.fen", this.fen),
+      el("div", { class: "an-buttons an-links" }, [this.editorLink, this.reviewLink]),
       el("details", { class: "an-io" }, [
         el("summary", {}, [el("span", { class: "an-io-title" })]),
         label("ui.an.import_label", this.input),
@@ -83,6 +87,9 @@ export class Tools {
     this.promoteButton.textContent = t("ui.an.promote");
     this.promoteButton.disabled = !variation;
     this.fen.value = node.fen;
+    this.editorLink.href = "/editor?" + new URLSearchParams({ fen: node.fen }).toString();
+    this.editorLink.textContent = t("ui.an.to_editor");
+    this.reviewLink.textContent = t("ui.an.to_review");
     this.input.placeholder = t("ui.an.import_placeholder");
     this.loadButton.textContent = t("ui.an.import");
     this.exportButton.textContent = t("ui.an.export");

@@ -20,6 +20,7 @@ export const NAV: NavEntry[] = [
   { path: "/learn/openings", key: "ui.nav.openings", match: /^\/(learn\/openings(\/|$)|explorer$)/, learn: true },
   { path: "/learn/endgames", key: "ui.nav.endgames", match: /^\/learn\/endgames(\/|$)/, learn: true },
   { path: "/puzzles", key: "ui.nav.puzzles", match: /^\/puzzles(\/|$)/, learn: true },
+  { path: "/analysis", key: "ui.nav.analysis", match: /^\/(analysis|editor|review)(\/|$)/ },
 ];
 
 /** The entry marked for `path`: the longest match wins, so `/games` is not "Play". */
