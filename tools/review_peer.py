@@ -68,7 +68,8 @@ def pov(score: chess.engine.PovScore, side: chess.Color):
     s = score.pov(side)
     if s.is_mate():
         m = s.mate()
-        return ("mates", m) if m > 0 else ("mated", -m)
+        # Mate(0) is "mated"; its negation (MateGiven) also has mate() == 0.
+        return ("mates", m) if m > 0 or s > chess.engine.Cp(0) else ("mated", -m)
     return ("cp", s.score())
 
 
@@ -168,6 +169,14 @@ def review(args) -> None:
     if total:
         print(f"judged moves {total}: same class {agree} ({100 * agree / total:.0f} %), "
               f"same error/no-error verdict {errors_agree} ({100 * errors_agree / total:.0f} %)")
+        near = sum(n for (a, b), n in confusion.items()
+                   if abs(ORDER.index(a) - ORDER.index(b)) <= 1)
+        print(f"classes at most one step apart: {near} ({100 * near / total:.0f} %)")
+        for name in ORDER[2:]:
+            mine_n = sum(n for (a, _), n in confusion.items() if a == name)
+            theirs_n = sum(n for (_, b), n in confusion.items() if b == name)
+            both = confusion.get((name, name), 0)
+            print(f"  {name:<10} ours {mine_n:>4}  Stockfish's {theirs_n:>4}  both {both:>4}")
         print("ours -> Stockfish's: " + ", ".join(
             f"{a}->{b} {n}" for (a, b), n in sorted(confusion.items(),
                                                     key=lambda kv: -kv[1]) if a != b))
