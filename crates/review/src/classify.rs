@@ -26,12 +26,12 @@ pub const LOSS_BANDS: [(f64, MoveClass); 5] = [
 /// A forced mate let go: the least class by the centipawns left to the mover after
 /// it (at least this many: this class; fewer than the last: `blunder`).
 pub const MATE_LOST_FLOORS: [(i32, MoveClass); 2] =
-    [(1000, MoveClass::Inaccuracy), (700, MoveClass::Mistake)];
+    [(1000, MoveClass::Inaccuracy), (701, MoveClass::Mistake)];
 
 /// A forced mate walked into: the least class by the centipawns the mover had
 /// before (at most this many: this class; more than the last: `blunder`).
 pub const MATE_ALLOWED_FLOORS: [(i32, MoveClass); 2] =
-    [(-1000, MoveClass::Inaccuracy), (-700, MoveClass::Mistake)];
+    [(-1000, MoveClass::Inaccuracy), (-701, MoveClass::Mistake)];
 
 /// What the class of one move is decided from.
 #[derive(Debug, Clone, Copy, PartialEq)]

@@ -5,11 +5,19 @@
 //! [`Eval::Mate`]`(0)`, stalemate, a dead position, fivefold repetition and the
 //! 75-move rule 0. With endgame tables, the engine answers positions of four pieces
 //! or fewer from them.
+//!
+//! The engine scores any return to a position of its history as a draw. For a review
+//! that is too eager — a player who lets a position occur a second time has not drawn —
+//! so the history it is given keeps only the positions that a return would make a
+//! threefold repetition (those already seen twice, the searched one included); the
+//! others are masked. Inside the search a repetition still counts as a draw, as in
+//! Stockfish.
 
 use crate::{Effort, Eval, ReviewOptions};
 use guoxiang_core::{Move, Position};
 use guoxiang_engine::search::Score;
 use guoxiang_engine::{Engine, Think};
+use std::collections::HashMap;
 
 /// One position of the game, evaluated.
 #[derive(Debug, Clone)]
@@ -50,7 +58,7 @@ impl Pass {
             };
         }
         let mut think = Think::new(pos.clone());
-        think.history = positions[..i].iter().map(Position::zobrist).collect();
+        think.history = threefold_history(&positions[..=i]);
         match self.effort {
             Effort::Nodes(n) => think.limits.nodes = Some(n.max(1)),
             Effort::Depth(d) => think.limits.depth = Some(d.max(1)),
@@ -63,6 +71,22 @@ impl Pass {
             line,
         }
     }
+}
+
+/// The Zobrist keys of `positions` before the last one, each masked unless the
+/// position stands at least twice among all of them.
+fn threefold_history(positions: &[Position]) -> Vec<u64> {
+    /// Turns a key into one that no position is expected to have.
+    const MASK: u64 = 0x9e37_79b9_7f4a_7c15;
+    let keys: Vec<u64> = positions.iter().map(Position::zobrist).collect();
+    let mut seen: HashMap<u64, usize> = HashMap::new();
+    for &k in &keys {
+        *seen.entry(k).or_default() += 1;
+    }
+    keys[..keys.len().saturating_sub(1)]
+        .iter()
+        .map(|&k| if seen[&k] >= 2 { k } else { k ^ MASK })
+        .collect()
 }
 
 /// The exact value of `positions[i]` when the game is over there by the rules.
@@ -129,6 +153,15 @@ mod tests {
         assert_eq!(finished(&mated, 3), None);
         let stale = Position::from_fen("7k/5Q2/6K1/8/8/8/8/8 b - - 0 1").expect("legal");
         assert_eq!(finished(&[stale], 0), Some(Eval::Cp(0)));
+    }
+
+    #[test]
+    fn only_positions_seen_twice_stay_in_the_history() {
+        // Nf3 Nf6 Ng1 Ng8 Nf3: the start and the position after Nf3 stand twice.
+        let ps = positions(&Position::new(), &["Nf3", "Nf6", "Ng1", "Ng8", "Nf3"]);
+        let h = threefold_history(&ps);
+        let kept: Vec<bool> = h.iter().zip(&ps).map(|(k, p)| *k == p.zobrist()).collect();
+        assert_eq!(kept, [true, true, false, false, true]);
     }
 
     #[test]
