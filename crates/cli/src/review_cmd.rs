@@ -201,10 +201,10 @@ fn eval_text(e: Eval) -> String {
     }
 }
 
-/// A class's name in `lang` (catalogue `review.class.<code>`; the code itself while
-/// the catalogue has no such key).
+/// A class's name in `lang`: the review page's words (catalogue `ui.rv.class.<code>`),
+/// so the page and the command name the classes alike; the code itself if a key is missing.
 fn class_name(lang: Lang, class: MoveClass) -> String {
-    let key = format!("review.class.{}", class.code());
+    let key = format!("ui.rv.class.{}", class.code());
     let name = message(lang, &key, &[]);
     if name == key {
         class.code().to_owned()

@@ -809,7 +809,7 @@ fn a_king_move_that_turns_a_won_pawn_ending_into_a_draw_is_told_by_the_tables() 
 }
 
 /// How long one explanation takes (run with `--release -- --ignored --nocapture`);
-/// docs: crates/review/EXPLAIN.md.
+/// docs: docs/REVIEW.md, "Explanations".
 #[test]
 #[ignore]
 fn timing() {

@@ -5,7 +5,7 @@
 //! ([`Explanation::text`]).
 //!
 //! The detectors run in a fixed order and the first that applies is the
-//! explanation (crates/review/EXPLAIN.md states each rule): a draw thrown away
+//! explanation (docs/REVIEW.md, "Explanations" states each rule): a draw thrown away
 //! (stalemate, repetition, fifty moves, the endgame tables, a perpetual check), a
 //! mate allowed, a mate missed, a piece left hanging, a tactic allowed, material
 //! lost down the line, a promotion allowed, a tactic, material or a promotion
