@@ -101,7 +101,7 @@ pub fn explanation(x: &Explanation) -> ReviewExplanation {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use guoxiang_review::explain::ExplanationKind;
+    use guoxiang_review::explain::{ExplanationKind, SanMove, Standing};
     use guoxiang_review::{Accuracy, MoveReview};
 
     #[test]
@@ -110,7 +110,11 @@ mod tests {
         let e4 = start.parse_san("e4").expect("legal");
         let d4 = start.parse_san("d4").expect("legal");
         let x = Explanation {
-            kind: ExplanationKind::Better { best: d4 },
+            kind: ExplanationKind::Better {
+                best: SanMove::new(&start, d4),
+                line: vec![SanMove::new(&start, d4)],
+                standing: Standing::Level,
+            },
             arrows: vec![(d4.from(), d4.to())],
             squares: vec![d4.to()],
         };
