@@ -186,7 +186,9 @@ pub async fn app_css(headers: HeaderMap) -> Response {
 pub async fn catalogue(uri: Uri, headers: HeaderMap) -> Response {
     let name = uri.path().trim_start_matches("/assets/");
     if let Some((_, bytes, kind)) = ENGINE.iter().find(|(n, _, _)| *n == name) {
-        if bytes.0.is_empty() {
+        // No module, no engine: the worker alone would be of no use.
+        let (_, (module, _), _) = ENGINE[0];
+        if module.is_empty() {
             return crate::http::not_found().await.into_response();
         }
         return serve(

@@ -30,6 +30,7 @@ pub mod session;
 mod exports {
     use crate::line;
     use crate::session::{Request, Session};
+    use std::alloc::{alloc, dealloc, Layout};
     use std::sync::Mutex;
     use std::time::Duration;
 
@@ -51,19 +52,27 @@ mod exports {
         g.as_mut().map(f)
     }
 
+    /// The layout of a `gx_alloc(len)` buffer (never zero-sized).
+    fn layout(len: usize) -> Option<Layout> {
+        Layout::array::<u8>(len.max(1)).ok()
+    }
+
     #[no_mangle]
     pub extern "C" fn gx_alloc(len: usize) -> *mut u8 {
-        let mut v = Vec::<u8>::with_capacity(len.max(1));
-        let p = v.as_mut_ptr();
-        std::mem::forget(v);
-        p
+        match layout(len) {
+            // SAFETY: the layout is valid and not zero-sized.
+            Some(l) => unsafe { alloc(l) },
+            None => std::ptr::null_mut(),
+        }
     }
 
     /// # Safety
-    /// `ptr` and `len` are exactly what one `gx_alloc` call gave and took.
+    /// `ptr` came from `gx_alloc(len)` with this `len` and is not used afterwards.
     #[no_mangle]
     pub unsafe extern "C" fn gx_free(ptr: *mut u8, len: usize) {
-        drop(Vec::from_raw_parts(ptr, 0, len.max(1)));
+        if let (false, Some(l)) = (ptr.is_null(), layout(len)) {
+            dealloc(ptr, l);
+        }
     }
 
     #[no_mangle]

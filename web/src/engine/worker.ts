@@ -3,8 +3,10 @@
 //! the module per depth, then back to the event loop (a MessageChannel task, not a clamped
 //! timer), so a `stop` or a new `go` waiting in the queue is seen between iterations. The
 //! hash table carries over from one depth to the next, so each call mostly re-reads what the
-//! previous one found. Nodes and time are counted over the whole `go`; scores are from the
-//! side to move, as the engine reports them.
+//! previous one found. A call runs at most `SLICE_MS`: a deep iteration is cut there and
+//! called again at the same depth (it resumes from the hash table), so the worker is never
+//! deaf for longer than that. Nodes and time are counted over the whole `go`; scores are from
+//! the side to move, as the engine reports them.
 
 import type { EngineLine, GoParams } from "./client";
 import { parseBestmove, parseInfo, type FromWorker, type ToWorker } from "./protocol";
@@ -20,6 +22,8 @@ interface Exports {
 
 /** The deepest iteration of an infinite search. */
 const MAX_DEPTH = 64;
+/** The longest one call into the module runs before the worker looks at its messages. */
+const SLICE_MS = 400;
 
 interface Search {
   id: number;
@@ -102,7 +106,8 @@ function step(): void {
   const timeLeft = p.movetimeMs && !p.infinite ? p.movetimeMs - elapsed : 0;
   if ((p.nodes && !p.infinite && nodesLeft <= 0) || (p.movetimeMs && !p.infinite && timeLeft <= 0)) return finish(s);
   emitted = [];
-  const done = wasm.gx_search(depth, Math.min(5, Math.max(1, p.multipv | 0)), Math.max(0, nodesLeft), Math.max(0, timeLeft));
+  const slice = timeLeft > 0 ? Math.min(timeLeft, SLICE_MS) : SLICE_MS;
+  const done = wasm.gx_search(depth, Math.min(5, Math.max(1, p.multipv | 0)), Math.max(0, nodesLeft), slice);
   const before = s.nodes;
   let changed = false;
   for (const text of emitted) {
@@ -119,6 +124,7 @@ function step(): void {
     if (bm) {
       s.nodes += bm.nodes;
       if (s.best === null) s.best = bm.best;
+      if (bm.best === null) return finish(s); // no legal move
     }
   }
   // Lines of a depth stopped half way are each complete searches: show them too.
@@ -126,9 +132,15 @@ function step(): void {
     s.best = s.lines[0]?.pv[0] ?? s.best;
     send({ type: "info", id: s.id, lines: s.lines });
   }
-  s.depth = depth;
-  // A limit stopped this depth, or the side to move has no move (depth 0): over.
-  if (done < depth || depth >= s.maxDepth) return finish(s);
+  if (done >= depth) {
+    s.depth = depth;
+    if (depth >= s.maxDepth) return finish(s);
+  } else {
+    // Cut short: by the caller's nodes or time (over), or by the slice (this depth again).
+    const outOfNodes = !p.infinite && p.nodes !== undefined && s.nodes >= p.nodes;
+    const outOfTime = !p.infinite && p.movetimeMs !== undefined && performance.now() - s.start >= p.movetimeMs;
+    if (outOfNodes || outOfTime) return finish(s);
+  }
   tick.port2.postMessage(null);
 }
 
