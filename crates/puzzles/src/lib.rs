@@ -9,7 +9,6 @@
 
 pub mod drills;
 pub mod gen;
-pub mod glicko;
 mod puzzle;
 mod set;
 pub mod tagger;
@@ -18,3 +17,8 @@ mod theme;
 pub use puzzle::{Goal, Puzzle, PuzzleError, PuzzleId, Source};
 pub use set::PuzzleSet;
 pub use theme::Theme;
+
+/// Glicko-2 ratings for puzzles and solvers: the implementation lives in
+/// guoxiang-rating (shared with the game ratings); this name keeps every user of
+/// `guoxiang_puzzles::glicko` compiling unchanged.
+pub use guoxiang_rating::glicko2 as glicko;

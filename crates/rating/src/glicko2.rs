@@ -1,6 +1,8 @@
 //! Glicko-2 ratings, as in Mark Glickman's "Example of the Glicko-2 system"
 //! (2013): a rating, a rating deviation (how sure we are of it) and a volatility
-//! (how erratic the player is). A puzzle attempt is a game between the solver and
+//! (how erratic the player is). Game ratings use it through [`crate::game`]
+//! (one game, one rating period); puzzles through guoxiang-puzzles, which
+//! re-exports this module as `guoxiang_puzzles::glicko`. A puzzle attempt is a game between the solver and
 //! the puzzle: solved = the solver wins, failed = the puzzle wins; both are updated
 //! ([`duel`]). New solvers start at [`Rating::NEW_SOLVER`] (1500, RD 350, volatility
 //! 0.06); puzzles start at the rating the generator seeds from their difficulty.
@@ -75,7 +77,7 @@ fn expected(mu: f64, mu_j: f64, phi_j: f64) -> f64 {
 /// No results: only the deviation grows (the player was not seen).
 ///
 /// ```
-/// use guoxiang_puzzles::glicko::{update, Rating};
+/// use guoxiang_rating::glicko2::{update, Rating};
 /// let player = Rating { rating: 1500.0, rd: 200.0, vol: 0.06 };
 /// let after = update(player, &[(Rating::new(1400.0, 30.0), 1.0)], 0.5);
 /// assert!(after.rating > 1500.0 && after.rd < 200.0);
@@ -161,7 +163,7 @@ fn new_volatility(phi: f64, sigma: f64, v: f64, delta: f64, tau: f64) -> f64 {
 /// 0 loss): both new ratings, each computed from the other's rating before the game.
 ///
 /// ```
-/// use guoxiang_puzzles::glicko::{duel, Rating};
+/// use guoxiang_rating::glicko2::{duel, Rating};
 /// let solver = Rating::NEW_SOLVER;
 /// let puzzle = Rating::new(1500.0, 80.0);
 /// let (s, p) = duel(solver, puzzle, 1.0); // solved
@@ -198,9 +200,27 @@ mod tests {
             (Rating::new(1700.0, 300.0), 0.0),
         ];
         let after = update(player, &results, 0.5);
-        assert!(close(after.rating, 1464.06, 0.01), "{after:?}");
-        assert!(close(after.rd, 151.52, 0.01), "{after:?}");
+        // On its internal scale the paper prints μ' = -0.2069, φ' = 0.8722 (four
+        // decimals) and σ' = 0.05999; we agree to those decimals.
+        let round = |x: f64, places: i32| (x * 10f64.powi(places)).round() / 10f64.powi(places);
+        assert_eq!(
+            round((after.rating - 1500.0) / SCALE, 4),
+            -0.2069,
+            "{after:?}"
+        );
+        assert_eq!(round(after.rd / SCALE, 4), 0.8722, "{after:?}");
         assert!(close(after.vol, 0.05999, 0.00001), "{after:?}");
+        // It then converts its rounded μ' and φ': r' = 1464.06, RD' = 151.52. So do we.
+        assert_eq!(
+            round(
+                round((after.rating - 1500.0) / SCALE, 4) * SCALE + 1500.0,
+                2
+            ),
+            1464.06
+        );
+        assert_eq!(round(after.rd, 2), 151.52, "{after:?}");
+        // Unrounded, our r' is 1464.05 — within the paper's last printed decimal.
+        assert!(close(after.rating, 1464.06, 0.01), "{after:?}");
     }
 
     #[test]
