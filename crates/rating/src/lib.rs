@@ -6,4 +6,6 @@
 
 pub mod game;
 pub mod glicko2;
+pub mod ladder;
+pub mod rank;
 pub mod speed;
