@@ -7,5 +7,6 @@
 pub mod game;
 pub mod glicko2;
 pub mod ladder;
+pub mod norm;
 pub mod rank;
 pub mod speed;
