@@ -173,7 +173,7 @@ mod tests {
     fn falling_just_below_the_floor_keeps_the_rank() {
         // 2级's floor is 1600; 1551 is 49 below it.
         let (s, change) = at("2k", 50).after_game(established(1551.0));
-        assert_eq!((s.rank.code(), change), ("2k".to_string(), None));
+        assert_eq!((s.rank.code(), change), ("2k", None));
         // Exactly 50 below is still inside the margin.
         let (s, _) = at("2k", 50).after_game(established(1550.0));
         assert_eq!(s.rank.code(), "2k");
@@ -208,7 +208,7 @@ mod tests {
         assert_eq!(s.rank.code(), "2k");
         // A loss of about ten points leaves 1594: still 2级.
         let (s, change) = s.after_game(established(1594.0));
-        assert_eq!((s.rank.code(), change), ("2k".to_string(), None));
+        assert_eq!((s.rank.code(), change), ("2k", None));
     }
 
     #[test]
@@ -220,9 +220,51 @@ mod tests {
     }
 
     #[test]
+    fn a_beginner_who_scores_half_against_1000_players_is_placed_near_8_kyu() {
+        use crate::game::{rate, Outcome, NEW_PLAYER};
+        let opponent = Rating::new(1000.0, 60.0);
+        let (mut rating, mut standing) = (NEW_PLAYER, Standing::new());
+        for game in 0..20 {
+            let outcome = if game % 2 == 0 {
+                Outcome::BlackWins
+            } else {
+                Outcome::WhiteWins
+            };
+            rating = rate(rating, opponent, outcome).white.after;
+            standing = standing.after_game(rating).0;
+        }
+        let placed = ["9k", "8k", "7k"];
+        assert!(
+            placed.contains(&standing.rank.code()),
+            "{standing:?} {rating:?}"
+        );
+    }
+
+    #[test]
+    fn the_rank_always_lies_between_the_rating_and_the_rating_plus_the_margin() {
+        // A pseudo-random walk of established ratings: after every game the rank is
+        // at least the one the rating reaches and at most the one rating + 50 reaches.
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut rating = 1500.0;
+        let mut s = at("3k", 10);
+        for _ in 0..5000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            rating = (rating + (seed % 41) as f64 - 20.0).clamp(500.0, 2900.0);
+            s = s.after_game(established(rating)).0;
+            assert!(Rank::for_rating(rating) <= s.rank, "{rating} {s:?}");
+            assert!(
+                s.rank <= Rank::for_rating(rating + RELEGATION_MARGIN),
+                "{rating} {s:?}"
+            );
+        }
+    }
+
+    #[test]
     fn a_rating_that_is_not_a_number_changes_nothing() {
         let (s, change) = at("5k", 50).after_game(established(f64::NAN));
-        assert_eq!((s.rank.code(), change), ("5k".to_string(), None));
+        assert_eq!((s.rank.code(), change), ("5k", None));
         assert_eq!(s.rated_games, 51);
     }
 }

@@ -34,6 +34,12 @@ const THRESHOLDS: [u16; RANK_COUNT] = [
     2500, // 7d
 ];
 
+/// The codes, lowest rank first.
+const CODES: [&str; RANK_COUNT] = [
+    "10k", "9k", "8k", "7k", "6k", "5k", "4k", "3k", "2k", "1k", "1d", "2d", "3d", "4d", "5d",
+    "6d", "7d",
+];
+
 /// A rank on the ladder. Ordered: `Rank::KYU_10 < Rank::KYU_1 < Rank::DAN_1`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Rank(u8);
@@ -90,8 +96,8 @@ impl Rank {
     /// assert_eq!(Rank::DAN_1.code(), "1d");
     /// assert_eq!("3k".parse::<Rank>().unwrap(), Rank::kyu(3).unwrap());
     /// ```
-    pub fn code(self) -> String {
-        format!("{}{}", self.number(), if self.is_dan() { 'd' } else { 'k' })
+    pub fn code(self) -> &'static str {
+        CODES[usize::from(self.0)]
     }
 
     /// The next rank up, `None` at 7段.
@@ -128,7 +134,7 @@ impl Rank {
 
 impl fmt::Display for Rank {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.code())
+        f.write_str(self.code())
     }
 }
 
@@ -159,7 +165,7 @@ mod tests {
 
     #[test]
     fn the_ladder_runs_from_10_kyu_to_1_kyu_then_1_dan_to_7_dan() {
-        let codes: Vec<String> = Rank::all().map(Rank::code).collect();
+        let codes: Vec<&str> = Rank::all().map(Rank::code).collect();
         assert_eq!(
             codes,
             [
@@ -185,6 +191,14 @@ mod tests {
         assert_eq!(Rank::DAN_1.previous(), Some(Rank::KYU_1));
         assert_eq!(Rank::DAN_7.next(), None);
         assert_eq!(Rank::KYU_10.previous(), None);
+    }
+
+    #[test]
+    fn the_code_says_the_number_and_kind() {
+        for r in Rank::all() {
+            let kind = if r.is_dan() { 'd' } else { 'k' };
+            assert_eq!(r.code(), format!("{}{kind}", r.number()));
+        }
     }
 
     #[test]
