@@ -41,6 +41,10 @@ pub struct SwissPlayer {
     /// Per past round: the colour played, `None` when no game was played over the board
     /// (byes and forfeits count as no colour, C.04.1).
     pub colours: Vec<Option<Colour>>,
+    /// Per past round: the HALF points scored in that round (byes and forfeits
+    /// included); gives the score before each round, hence the past floats.
+    /// Missing entries count as 0.
+    pub round_points: Vec<u32>,
     /// Per past round: whether the player received points without playing (a
     /// pairing-allocated bye, a forfeit win or a full/half-point bye). Such a player
     /// may not get the pairing-allocated bye again (C.04.1 "at most one bye"), and the
