@@ -7,6 +7,11 @@
 
 use thiserror::Error;
 
+mod bracket;
+mod colour;
+mod matching;
+mod state;
+
 /// A colour a player had (or gets) in a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Colour {
@@ -109,7 +114,135 @@ pub enum PairError {
 }
 
 /// Pairs the round `input.round` by the Dutch system.
+///
+/// Brackets are paired from the highest score down; each bracket's downfloaters join
+/// the next one; an odd player out receives the pairing-allocated bye.
+///
+/// ```
+/// use guoxiang_tournament::swiss::{pair, Colour, SwissInput, SwissPlayer};
+/// let player = |id| SwissPlayer {
+///     id, rating: 2000 - id, points: 0, opponents: vec![], colours: vec![],
+///     round_points: vec![], unplayed_points: vec![], absent: false,
+/// };
+/// let input = SwissInput {
+///     round: 1, total_rounds: 5, first_colour: Colour::White,
+///     players: (1..=5).map(player).collect(),
+/// };
+/// let pairing = pair(&input).unwrap();
+/// // Top half against bottom half; the lowest-ranked player gets the bye.
+/// assert_eq!(pairing.pairs, vec![(1, 3), (4, 2)]);
+/// assert_eq!(pairing.bye, Some(5));
+/// ```
 pub fn pair(input: &SwissInput) -> Result<Pairing, PairError> {
-    let _ = input;
-    Err(PairError::NoPairing)
+    validate(input)?;
+    let states = state::states(input);
+    let n = states.len();
+    let compat: Vec<Vec<bool>> = (0..n)
+        .map(|i| {
+            (0..n)
+                .map(|j| i != j && colour::compatible(&states[i], &states[j]))
+                .collect()
+        })
+        .collect();
+    let ctx = bracket::Ctx {
+        states: &states,
+        compat,
+        first: input.first_colour,
+    };
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&i| (std::cmp::Reverse(states[i].score), states[i].id));
+    if !ctx.completable(&order) {
+        return Err(PairError::NoPairing);
+    }
+    let mut pairs = Vec::new();
+    let mut carried: Vec<usize> = Vec::new();
+    let mut start = 0;
+    while start < order.len() || carried.len() > 1 {
+        let end = if start < order.len() {
+            let score = states[order[start]].score;
+            start
+                + order[start..]
+                    .iter()
+                    .take_while(|&&i| states[i].score == score)
+                    .count()
+        } else {
+            start
+        };
+        let residents = &order[start..end];
+        let lower = &order[end..];
+        // With no residents left, the carried players form the last bracket themselves.
+        let result = if residents.is_empty() {
+            ctx.pair_bracket(&[], &carried, lower)
+        } else {
+            ctx.pair_bracket(&carried, residents, lower)
+        };
+        if result.pairs.is_empty() && residents.is_empty() {
+            return Err(PairError::NoPairing);
+        }
+        pairs.extend(result.pairs);
+        carried = result.floaters;
+        carried.sort_by_key(|&i| (std::cmp::Reverse(states[i].score), states[i].id));
+        start = end;
+    }
+    let bye = match carried.as_slice() {
+        [] => None,
+        [one] => Some(states[*one].id),
+        _ => return Err(PairError::NoPairing),
+    };
+    let mut boards: Vec<(u32, u32, u32, u32)> = pairs
+        .iter()
+        .map(|&(a, b)| {
+            let (sa, sb) = (&states[a], &states[b]);
+            let (hi, lo) = if sa.ranks_above(sb) {
+                (sa, sb)
+            } else {
+                (sb, sa)
+            };
+            let white_first = colour::colour_of(sa, sb, input.first_colour) == Colour::White;
+            let (w, bl) = if white_first {
+                (sa.id, sb.id)
+            } else {
+                (sb.id, sa.id)
+            };
+            (hi.score.max(lo.score), hi.id, w, bl)
+        })
+        .collect();
+    boards.sort_by_key(|&(score, top, _, _)| (std::cmp::Reverse(score), top));
+    Ok(Pairing {
+        pairs: boards.into_iter().map(|(_, _, w, b)| (w, b)).collect(),
+        bye,
+    })
+}
+
+/// Checks ids, round numbers and history lengths.
+fn validate(input: &SwissInput) -> Result<(), PairError> {
+    if input.round == 0 || input.round > input.total_rounds {
+        return Err(PairError::BadRound {
+            round: input.round,
+            total: input.total_rounds,
+        });
+    }
+    let mut ids: Vec<u32> = input.players.iter().map(|p| p.id).collect();
+    ids.sort_unstable();
+    if let Some(w) = ids.windows(2).find(|w| w[0] == w[1]) {
+        return Err(PairError::DuplicateId(w[0]));
+    }
+    let done = (input.round - 1) as usize;
+    for p in &input.players {
+        if p.opponents.len() < done || p.colours.len() < done {
+            return Err(PairError::HistoryLength(p.id));
+        }
+        for (r, o) in p.opponents.iter().enumerate() {
+            if let Some(o) = o {
+                if ids.binary_search(o).is_err() {
+                    return Err(PairError::UnknownOpponent {
+                        player: p.id,
+                        opponent: *o,
+                        round: r as u32 + 1,
+                    });
+                }
+            }
+        }
+    }
+    Ok(())
 }

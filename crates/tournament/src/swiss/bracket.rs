@@ -1,0 +1,312 @@
+//! Pairing one score bracket (C.04.3 B–D): candidates in the Dutch order —
+//! transpositions of S2, then exchanges between S1 and S2; in a heterogeneous bracket
+//! the moved-down players (MDPs) first, then the remainder — each judged by the
+//! quality criteria; the best candidate that lets the round be completed (C4) wins,
+//! the earliest among equals.
+
+use super::colour::{breaks_limits, colour_of};
+use super::matching::maximum_matching;
+use super::state::{Float, State, Strength};
+use super::Colour;
+
+/// Candidates looked at per bracket and number of pairs before settling for the best.
+const CANDIDATE_CAP: usize = 20_000;
+
+/// The round's players with the pairs they may form.
+pub(crate) struct Ctx<'a> {
+    pub states: &'a [State],
+    pub compat: Vec<Vec<bool>>,
+    pub first: Colour,
+}
+
+/// A bracket's pairs and its downfloaters (indices into `Ctx::states`).
+pub(crate) struct BracketResult {
+    pub pairs: Vec<(usize, usize)>,
+    pub floaters: Vec<usize>,
+}
+
+/// How well a candidate meets the quality criteria; smaller is better, compared in
+/// the criteria's order.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Quality {
+    /// C6/C7: the downfloaters' scores, highest first (lower is better).
+    floater_scores: Vec<u32>,
+    /// C8/C9: topscorers (or their opponents) past the colour limits.
+    topscorer_colour: u32,
+    /// C10: colour preferences not met.
+    unmet: u32,
+    /// C11: strong or absolute colour preferences not met.
+    unmet_strong: u32,
+    /// C12: downfloaters who also downfloated last round.
+    down_again: u32,
+    /// C13: upfloaters who also upfloated last round.
+    up_again: u32,
+    /// C14: downfloaters who downfloated two rounds ago.
+    down_two_ago: u32,
+    /// C15: upfloaters who upfloated two rounds ago.
+    up_two_ago: u32,
+}
+
+impl Ctx<'_> {
+    /// Whether `set` can be fully paired, one bye-eligible player aside if odd (C4).
+    pub fn completable(&self, set: &[usize]) -> bool {
+        let odd = set.len() % 2 == 1;
+        let n = set.len() + usize::from(odd);
+        let mut adj = vec![Vec::new(); n];
+        for (i, &a) in set.iter().enumerate() {
+            for (j, &b) in set.iter().enumerate().skip(i + 1) {
+                if self.compat[a][b] {
+                    adj[i].push(j);
+                    adj[j].push(i);
+                }
+            }
+            if odd && self.states[a].bye_allowed {
+                adj[i].push(n - 1);
+                adj[n - 1].push(i);
+            }
+        }
+        maximum_matching(&adj) * 2 == n
+    }
+
+    fn quality(&self, pairs: &[(usize, usize)], floaters: &[usize]) -> Quality {
+        let s = self.states;
+        let mut q = Quality {
+            floater_scores: floaters.iter().map(|&f| s[f].score).collect(),
+            topscorer_colour: 0,
+            unmet: 0,
+            unmet_strong: 0,
+            down_again: 0,
+            up_again: 0,
+            down_two_ago: 0,
+            up_two_ago: 0,
+        };
+        q.floater_scores.sort_unstable_by(|a, b| b.cmp(a));
+        for &f in floaters {
+            q.down_again += u32::from(s[f].float1 == Float::Down);
+            q.down_two_ago += u32::from(s[f].float2 == Float::Down);
+        }
+        for &(a, b) in pairs {
+            let (pa, pb) = (&s[a], &s[b]);
+            let ca = colour_of(pa, pb, self.first);
+            for (p, c) in [(pa, ca), (pb, ca.opposite())] {
+                if p.pref.is_some_and(|want| want != c) {
+                    q.unmet += 1;
+                    q.unmet_strong += u32::from(p.strength >= Strength::Strong);
+                }
+            }
+            if (pa.topscorer || pb.topscorer)
+                && (breaks_limits(pa, ca) || breaks_limits(pb, ca.opposite()))
+            {
+                q.topscorer_colour += 1;
+            }
+            if pa.score != pb.score {
+                let up = if pa.score < pb.score { pa } else { pb };
+                q.up_again += u32::from(up.float1 == Float::Up);
+                q.up_two_ago += u32::from(up.float2 == Float::Up);
+            }
+        }
+        q
+    }
+
+    /// Pairs the bracket made of `mdps` and `residents` (each in ranking order),
+    /// keeping `lower` (the players of the lower brackets) pairable.
+    pub fn pair_bracket(
+        &self,
+        mdps: &[usize],
+        residents: &[usize],
+        lower: &[usize],
+    ) -> BracketResult {
+        let all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
+        for p in (0..=all.len() / 2).rev() {
+            let mut floor: Vec<u32> = all.iter().map(|&i| self.states[i].score).collect();
+            floor.sort_unstable();
+            floor.truncate(all.len() - 2 * p);
+            floor.sort_unstable_by(|a, b| b.cmp(a));
+            let mut best: Option<(Quality, Vec<(usize, usize)>)> = None;
+            let mut seen = 0usize;
+            let mut visit = |pairs: &[(usize, usize)]| -> bool {
+                seen += 1;
+                let floaters: Vec<usize> = all
+                    .iter()
+                    .copied()
+                    .filter(|i| !pairs.iter().any(|&(a, b)| a == *i || b == *i))
+                    .collect();
+                let q = self.quality(pairs, &floaters);
+                if best.as_ref().is_none_or(|(bq, _)| q < *bq) {
+                    let rest: Vec<usize> = floaters.iter().chain(lower).copied().collect();
+                    if self.completable(&rest) {
+                        let perfect = q.floater_scores == floor
+                            && q.topscorer_colour + q.unmet + q.unmet_strong == 0
+                            && q.down_again + q.up_again + q.down_two_ago + q.up_two_ago == 0;
+                        best = Some((q, pairs.to_vec()));
+                        if perfect {
+                            return true;
+                        }
+                    }
+                }
+                seen >= CANDIDATE_CAP
+            };
+            let mut acc = Vec::new();
+            if mdps.is_empty() {
+                self.homogeneous(residents, p, &mut acc, &mut visit);
+            } else {
+                self.heterogeneous(mdps, residents, p, &mut acc, &mut visit);
+            }
+            if let Some((_, pairs)) = best {
+                let floaters = all
+                    .iter()
+                    .copied()
+                    .filter(|i| !pairs.iter().any(|&(a, b)| a == *i || b == *i))
+                    .collect();
+                return BracketResult { pairs, floaters };
+            }
+        }
+        BracketResult {
+            pairs: Vec::new(),
+            floaters: all,
+        }
+    }
+
+    /// MDP-pairing (the highest MDPs against residents by transpositions), then the
+    /// remainder as a homogeneous bracket. Returns true to stop.
+    fn heterogeneous(
+        &self,
+        mdps: &[usize],
+        residents: &[usize],
+        p: usize,
+        acc: &mut Vec<(usize, usize)>,
+        visit: &mut dyn FnMut(&[(usize, usize)]) -> bool,
+    ) -> bool {
+        let most = mdps.len().min(residents.len()).min(p);
+        for m1 in (0..=most).rev() {
+            let rest_pairs = p - m1;
+            if rest_pairs * 2 > residents.len() - m1 {
+                continue;
+            }
+            for s1 in combinations(mdps, m1) {
+                let mut used = vec![false; residents.len()];
+                let stop = self.assign(&s1, 0, residents, &mut used, acc, &mut |acc, used| {
+                    let remainder: Vec<usize> = residents
+                        .iter()
+                        .zip(used.iter())
+                        .filter(|(_, u)| !**u)
+                        .map(|(r, _)| *r)
+                        .collect();
+                    self.homogeneous(&remainder, rest_pairs, acc, visit)
+                });
+                if stop {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// S1/S2 by the ranking, transpositions of S2, then exchanges of one and two
+    /// players between S1 and S2 in the Dutch order. Returns true to stop.
+    fn homogeneous(
+        &self,
+        players: &[usize],
+        p: usize,
+        acc: &mut Vec<(usize, usize)>,
+        visit: &mut dyn FnMut(&[(usize, usize)]) -> bool,
+    ) -> bool {
+        if p == 0 {
+            return visit(acc);
+        }
+        let n = players.len();
+        let mut splits: Vec<(Vec<usize>, Vec<usize>)> = vec![((0..p).collect(), (p..n).collect())];
+        for k in 1..=p.min(n - p).min(2) {
+            let mut swaps: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+            for a in combinations(&(0..p).collect::<Vec<_>>(), k) {
+                for b in combinations(&(p..n).collect::<Vec<_>>(), k) {
+                    swaps.push((a.clone(), b));
+                }
+            }
+            swaps.sort_by_key(|(a, b)| {
+                let diff = b.iter().sum::<usize>() as i64 - a.iter().sum::<usize>() as i64;
+                let mut a_desc = a.clone();
+                a_desc.sort_unstable_by(|x, y| y.cmp(x));
+                (diff, std::cmp::Reverse(a_desc), b.clone())
+            });
+            for (a, b) in swaps {
+                let mut s1: Vec<usize> = (0..p)
+                    .filter(|i| !a.contains(i))
+                    .chain(b.iter().copied())
+                    .collect();
+                let mut s2: Vec<usize> = (p..n)
+                    .filter(|i| !b.contains(i))
+                    .chain(a.iter().copied())
+                    .collect();
+                s1.sort_unstable();
+                s2.sort_unstable();
+                splits.push((s1, s2));
+            }
+        }
+        for (s1, s2) in splits {
+            let s1: Vec<usize> = s1.iter().map(|&i| players[i]).collect();
+            let s2: Vec<usize> = s2.iter().map(|&i| players[i]).collect();
+            let mut used = vec![false; s2.len()];
+            if self.assign(&s1, 0, &s2, &mut used, acc, &mut |acc, _| visit(acc)) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Pairs `s1[i..]` with unused members of `s2` in lexicographic order (the
+    /// transpositions), calling `done` for each complete assignment.
+    #[allow(clippy::too_many_arguments)]
+    fn assign(
+        &self,
+        s1: &[usize],
+        i: usize,
+        s2: &[usize],
+        used: &mut Vec<bool>,
+        acc: &mut Vec<(usize, usize)>,
+        done: &mut dyn FnMut(&mut Vec<(usize, usize)>, &[bool]) -> bool,
+    ) -> bool {
+        if i == s1.len() {
+            return done(acc, used);
+        }
+        for j in 0..s2.len() {
+            if used[j] || !self.compat[s1[i]][s2[j]] {
+                continue;
+            }
+            used[j] = true;
+            acc.push((s1[i], s2[j]));
+            let stop = self.assign(s1, i + 1, s2, used, acc, done);
+            acc.pop();
+            used[j] = false;
+            if stop {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// The `k`-subsets of `items` in lexicographic order of positions.
+fn combinations(items: &[usize], k: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut pick = Vec::with_capacity(k);
+    fn go(
+        items: &[usize],
+        k: usize,
+        start: usize,
+        pick: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        if pick.len() == k {
+            out.push(pick.clone());
+            return;
+        }
+        for i in start..items.len() {
+            pick.push(items[i]);
+            go(items, k, i + 1, pick, out);
+            pick.pop();
+        }
+    }
+    go(items, k, 0, &mut pick, &mut out);
+    out
+}
