@@ -11,6 +11,7 @@ pub mod berger;
 pub mod model;
 pub mod standings;
 pub mod swiss;
+pub mod swiss_input;
 pub mod tiebreak;
 pub mod trf;
 
