@@ -69,12 +69,12 @@ fn player_line(p: &Player) -> String {
         clip(&rank, 4),
     );
     for entry in &p.rounds {
-        line.push_str(&format!(" {}  ", block(entry)));
+        line.push_str(&format!(" {} ", block(entry)));
     }
     line.trim_end().to_owned()
 }
 
-/// The seven columns of one round: `oooo c r`.
+/// The eight columns of one round: `oooo c r`.
 fn block(e: &RoundEntry) -> String {
     let colour = |c: Option<Colour>| match c {
         Some(Colour::White) => 'w',
@@ -117,6 +117,6 @@ fn block(e: &RoundEntry) -> String {
                 Bye::PairingAllocated => 'U',
             }
         ),
-        RoundEntry::Absent => "       ".to_owned(),
+        RoundEntry::Absent => " ".repeat(8),
     }
 }
