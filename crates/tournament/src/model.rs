@@ -234,6 +234,14 @@ pub struct Tournament {
 }
 
 impl Tournament {
+    /// A tournament of these players with no rounds played yet.
+    pub fn new(players: Vec<Player>) -> Tournament {
+        Tournament {
+            players,
+            ..Tournament::default()
+        }
+    }
+
     /// The player with this starting rank.
     pub fn player(&self, id: u32) -> Option<&Player> {
         self.players.iter().find(|p| p.id == id)

@@ -39,10 +39,11 @@ use guoxiang_tournament::tiebreak::{self, TieBreak, TieValue};
 use guoxiang_tournament::{Bye, Colour, Outcome, Player, RoundEntry, Tournament};
 
 fn crosstable() -> Tournament {
-    let mut t = Tournament::default();
-    t.players = (1..=5)
-        .map(|i| Player::new(i, &format!("P{i}"), 2000 - i * 10))
-        .collect();
+    let mut t = Tournament::new(
+        (1..=5)
+            .map(|i| Player::new(i, &format!("P{i}"), 2000 - i * 10))
+            .collect(),
+    );
     t.record_game(1, 1, 4, Outcome::Win);
     t.record_game(1, 2, 5, Outcome::Draw);
     t.set(1, 3, RoundEntry::Bye(Bye::PairingAllocated));
@@ -186,8 +187,7 @@ fn players_equal_on_everything_share_a_place() {
 fn direct_encounter_decides_when_it_can() {
     // Round 1: 1-2 0-1, 3-4 ½-½; round 2: 1-3 1-0, 2-4 0-1. Scores 1: 1, 2: 1, 3: ½,
     // 4: 1½. 1 and 2 are tied, and 2 won their game.
-    let mut t = Tournament::default();
-    t.players = (1..=4).map(|i| Player::new(i, "", 0)).collect();
+    let mut t = Tournament::new((1..=4).map(|i| Player::new(i, "", 0)).collect());
     t.record_game(1, 1, 2, Outcome::Loss);
     t.record_game(1, 3, 4, Outcome::Draw);
     t.record_game(2, 1, 3, Outcome::Win);
@@ -196,8 +196,7 @@ fn direct_encounter_decides_when_it_can() {
     let ids: Vec<(u32, u32)> = rows.iter().map(|r| (r.place, r.id)).collect();
     assert_eq!(ids, vec![(1, 4), (2, 2), (3, 1), (4, 3)]);
     // A cycle of three (1 beat 2, 2 beat 3, 3 beat 1) stays tied.
-    let mut c = Tournament::default();
-    c.players = (1..=3).map(|i| Player::new(i, "", 0)).collect();
+    let mut c = Tournament::new((1..=3).map(|i| Player::new(i, "", 0)).collect());
     c.record_game(1, 1, 2, Outcome::Win);
     c.record_game(2, 2, 3, Outcome::Win);
     c.record_game(3, 3, 1, Outcome::Win);
