@@ -7,15 +7,17 @@ use crate::model::{Bye, Colour, Outcome, Player, RoundEntry, Score, Tournament};
 /// Reads a TRF file's text.
 ///
 /// ```
-/// let text = "012 Club\nXXR 5\n\
-/// 001    1      A                                 2000                             1.0      \
-///    2 w 1\n\
-/// 001    2      B                                 1900                             0.0      \
-///    1 b 0\n";
-/// let t = guoxiang_tournament::trf::read(text).unwrap();
+/// use guoxiang_tournament::trf;
+/// // Columns 1-91 hold the player's data (starting rank in 5-8, name from 15); the
+/// // first round's block starts at column 92: opponent, colour, result.
+/// let one = format!("{:<91}{:>4} w 1", "001    1      Wang, Li", 2);
+/// let two = format!("{:<91}{:>4} b 0", "001    2      Zhao, Min", 1);
+/// let t = trf::read(&format!("012 Club\nXXR 5\n{one}\n{two}\n")).unwrap();
 /// assert_eq!(t.total_rounds, Some(5));
+/// assert_eq!(t.players[0].name, "Wang, Li");
 /// assert_eq!(t.players[0].score().halves(), 2);
-/// assert!(guoxiang_tournament::trf::read("001    1 x\n001    1 y\n").is_err());
+/// let e = trf::read("001    1 x\n001    1 y\n").unwrap_err();
+/// assert_eq!(e.to_string(), "line 2: starting rank 1 is used by an earlier line too");
 /// ```
 pub fn read(text: &str) -> Result<Tournament, TrfError> {
     let mut t = Tournament::default();
