@@ -12,6 +12,13 @@ use super::Colour;
 /// Candidates looked at per bracket and number of pairs before settling for the best.
 const CANDIDATE_CAP: usize = 20_000;
 
+/// A pair of players, as indices into `Ctx::states`.
+type Pair = (usize, usize);
+/// Called with each complete candidate; returns true to stop the search.
+type Visit<'a> = dyn FnMut(&[Pair]) -> bool + 'a;
+/// Called when S1 is fully assigned, with the pairs so far and the used S2 members.
+type Done<'a> = dyn FnMut(&mut Vec<Pair>, &[bool]) -> bool + 'a;
+
 /// The round's players with the pairs they may form.
 pub(crate) struct Ctx<'a> {
     pub states: &'a [State],
@@ -175,7 +182,7 @@ impl Ctx<'_> {
         residents: &[usize],
         p: usize,
         acc: &mut Vec<(usize, usize)>,
-        visit: &mut dyn FnMut(&[(usize, usize)]) -> bool,
+        visit: &mut Visit<'_>,
     ) -> bool {
         let most = mdps.len().min(residents.len()).min(p);
         for m1 in (0..=most).rev() {
@@ -209,7 +216,7 @@ impl Ctx<'_> {
         players: &[usize],
         p: usize,
         acc: &mut Vec<(usize, usize)>,
-        visit: &mut dyn FnMut(&[(usize, usize)]) -> bool,
+        visit: &mut Visit<'_>,
     ) -> bool {
         if p == 0 {
             return visit(acc);
@@ -264,7 +271,7 @@ impl Ctx<'_> {
         s2: &[usize],
         used: &mut Vec<bool>,
         acc: &mut Vec<(usize, usize)>,
-        done: &mut dyn FnMut(&mut Vec<(usize, usize)>, &[bool]) -> bool,
+        done: &mut Done<'_>,
     ) -> bool {
         if i == s1.len() {
             return done(acc, used);
