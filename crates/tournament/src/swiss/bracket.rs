@@ -4,7 +4,6 @@
 //! quality criteria; the best candidate that lets the round be completed (C4) wins,
 //! the earliest among equals.
 
-use super::colour::{breaks_limits, colour_of};
 use super::matching::maximum_matching;
 use super::state::{Float, State, Strength};
 use super::Colour;
@@ -23,7 +22,6 @@ type Done<'a> = dyn FnMut(&mut Vec<Pair>, &[bool]) -> bool + 'a;
 pub(crate) struct Ctx<'a> {
     pub states: &'a [State],
     pub compat: Vec<Vec<bool>>,
-    pub first: Colour,
 }
 
 /// A bracket's pairs and its downfloaters (indices into `Ctx::states`).
@@ -38,11 +36,19 @@ pub(crate) struct BracketResult {
 struct Quality {
     /// C6/C7: the downfloaters' scores, highest first (lower is better).
     floater_scores: Vec<u32>,
-    /// C8/C9: topscorers (or their opponents) past the colour limits.
-    topscorer_colour: u32,
-    /// C10: colour preferences not met.
+    /// C7: players of the next bracket (downfloaters included) left unpaired there.
+    next_unpaired: usize,
+    /// C9: unplayed games of the bye's receiver (fewer is better).
+    bye_unplayed: usize,
+    /// C10: pairs of two players with a colour difference beyond ±1 wanting one colour
+    /// (topscorers: one of them ends beyond ±2).
+    topscorer_difference: u32,
+    /// C11: pairs of two absolute preferences for one colour where the one who yields
+    /// gets the same colour a third time.
+    topscorer_three: u32,
+    /// C12: pairs whose colour preferences clash (one preference not met).
     unmet: u32,
-    /// C11: strong or absolute colour preferences not met.
+    /// C13: pairs where a strong preference is not met (two absolute ones aside).
     unmet_strong: u32,
     /// C12: downfloaters who also downfloated last round.
     down_again: u32,
@@ -75,11 +81,14 @@ impl Ctx<'_> {
         maximum_matching(&adj) * 2 == n
     }
 
-    fn quality(&self, pairs: &[(usize, usize)], floaters: &[usize]) -> Quality {
+    fn quality(&self, pairs: &[Pair], floaters: &[usize], next: &[usize], last: bool) -> Quality {
         let s = self.states;
         let mut q = Quality {
             floater_scores: floaters.iter().map(|&f| s[f].score).collect(),
-            topscorer_colour: 0,
+            next_unpaired: 0,
+            bye_unplayed: 0,
+            topscorer_difference: 0,
+            topscorer_three: 0,
             unmet: 0,
             unmet_strong: 0,
             down_again: 0,
@@ -88,23 +97,47 @@ impl Ctx<'_> {
             up_two_ago: 0,
         };
         q.floater_scores.sort_unstable_by(|a, b| b.cmp(a));
+        if !next.is_empty() {
+            let set: Vec<usize> = floaters.iter().chain(next).copied().collect();
+            q.next_unpaired = set.len() - 2 * self.matching_size(&set);
+        }
+        if let ([bye], true) = (floaters, last) {
+            q.bye_unplayed = s[*bye].by_round.len() - s[*bye].played.len();
+        }
         for &f in floaters {
             q.down_again += u32::from(s[f].float1 == Float::Down);
             q.down_two_ago += u32::from(s[f].float2 == Float::Down);
         }
         for &(a, b) in pairs {
             let (pa, pb) = (&s[a], &s[b]);
-            let ca = colour_of(pa, pb, self.first);
-            for (p, c) in [(pa, ca), (pb, ca.opposite())] {
-                if p.pref.is_some_and(|want| want != c) {
-                    q.unmet += 1;
-                    q.unmet_strong += u32::from(p.strength >= Strength::Strong);
+            let same = pa.pref.is_some() && pa.pref == pb.pref;
+            if same {
+                q.unmet += 1;
+                let both_absolute =
+                    pa.strength == Strength::Absolute && pb.strength == Strength::Absolute;
+                if pa.strength >= Strength::Strong
+                    && pb.strength >= Strength::Strong
+                    && !both_absolute
+                {
+                    q.unmet_strong += 1;
                 }
-            }
-            if (pa.topscorer || pb.topscorer)
-                && (breaks_limits(pa, ca) || breaks_limits(pb, ca.opposite()))
-            {
-                q.topscorer_colour += 1;
+                if pa.diff.abs() > 1 && pb.diff.abs() > 1 {
+                    q.topscorer_difference += 1;
+                }
+                if both_absolute {
+                    let (la, lb) = (pa.played.last(), pb.played.last());
+                    let three = if pa.diff.abs() == pb.diff.abs() {
+                        la.is_some() && la == lb
+                    } else {
+                        let loser = if pa.diff.abs() > pb.diff.abs() {
+                            pb
+                        } else {
+                            pa
+                        };
+                        loser.played.last().copied() == loser.pref.map(Colour::opposite)
+                    };
+                    q.topscorer_three += u32::from(three);
+                }
             }
             if pa.score != pb.score {
                 let up = if pa.score < pb.score { pa } else { pb };
@@ -113,6 +146,20 @@ impl Ctx<'_> {
             }
         }
         q
+    }
+
+    /// Size of a maximum matching among `set`.
+    fn matching_size(&self, set: &[usize]) -> usize {
+        let mut adj = vec![Vec::new(); set.len()];
+        for (i, &a) in set.iter().enumerate() {
+            for (j, &b) in set.iter().enumerate().skip(i + 1) {
+                if self.compat[a][b] {
+                    adj[i].push(j);
+                    adj[j].push(i);
+                }
+            }
+        }
+        maximum_matching(&adj)
     }
 
     /// Pairs the bracket made of `mdps` and `residents` (each in ranking order),
@@ -124,6 +171,15 @@ impl Ctx<'_> {
         lower: &[usize],
     ) -> BracketResult {
         let all: Vec<usize> = mdps.iter().chain(residents).copied().collect();
+        let next: Vec<usize> = match lower.first() {
+            Some(&f) => lower
+                .iter()
+                .copied()
+                .take_while(|&i| self.states[i].score == self.states[f].score)
+                .collect(),
+            None => Vec::new(),
+        };
+        let last = lower.is_empty();
         for p in (0..=all.len() / 2).rev() {
             let mut floor: Vec<u32> = all.iter().map(|&i| self.states[i].score).collect();
             floor.sort_unstable();
@@ -138,12 +194,15 @@ impl Ctx<'_> {
                     .copied()
                     .filter(|i| !pairs.iter().any(|&(a, b)| a == *i || b == *i))
                     .collect();
-                let q = self.quality(pairs, &floaters);
+                let q = self.quality(pairs, &floaters, &next, last);
                 if best.as_ref().is_none_or(|(bq, _)| q < *bq) {
                     let rest: Vec<usize> = floaters.iter().chain(lower).copied().collect();
                     if self.completable(&rest) {
                         let perfect = q.floater_scores == floor
-                            && q.topscorer_colour + q.unmet + q.unmet_strong == 0
+                            && q.next_unpaired == (floaters.len() + next.len()) % 2
+                            && q.bye_unplayed == 0
+                            && q.topscorer_difference + q.topscorer_three == 0
+                            && q.unmet + q.unmet_strong == 0
                             && q.down_again + q.up_again + q.down_two_ago + q.up_two_ago == 0;
                         best = Some((q, pairs.to_vec()));
                         if perfect {

@@ -149,7 +149,6 @@ pub fn pair(input: &SwissInput) -> Result<Pairing, PairError> {
     let ctx = bracket::Ctx {
         states: &states,
         compat,
-        first: input.first_colour,
     };
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by_key(|&i| (std::cmp::Reverse(states[i].score), states[i].id));
