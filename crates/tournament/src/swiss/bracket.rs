@@ -10,11 +10,23 @@ use super::Colour;
 
 /// Candidates looked at per bracket and number of pairs before settling for the best.
 const CANDIDATE_CAP: usize = 20_000;
+/// Remainder candidates looked at per MDP-pairing of a heterogeneous bracket.
+const REMAINDER_CAP: usize = 2_000;
 
 /// A pair of players, as indices into `Ctx::states`.
 type Pair = (usize, usize);
-/// Called with each complete candidate; returns true to stop the search.
-type Visit<'a> = dyn FnMut(&[Pair]) -> bool + 'a;
+/// What the search made of a candidate.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// Best so far and meets every criterion: look no further.
+    Stop,
+    /// Best so far.
+    Better,
+    /// Not better than an earlier one, or does not complete the round.
+    Worse,
+}
+/// Called with each complete candidate.
+type Visit<'a> = dyn FnMut(&[Pair]) -> Step + 'a;
 /// Called when S1 is fully assigned, with the pairs so far and the used S2 members.
 type Done<'a> = dyn FnMut(&mut Vec<Pair>, &[bool]) -> bool + 'a;
 
@@ -148,6 +160,24 @@ impl Ctx<'_> {
         q
     }
 
+    /// Whether the remainder's own pairs `pairs` (of `remainder`, `p` pairs) could not
+    /// be bettered: its lowest players float and no colour or float criterion is hurt.
+    fn clean(&self, pairs: &[Pair], remainder: &[usize], p: usize) -> bool {
+        let floaters: Vec<usize> = remainder
+            .iter()
+            .copied()
+            .filter(|i| !pairs.iter().any(|&(a, b)| a == *i || b == *i))
+            .collect();
+        let q = self.quality(pairs, &floaters, &[], false);
+        let mut floor: Vec<u32> = remainder.iter().map(|&i| self.states[i].score).collect();
+        floor.sort_unstable();
+        floor.truncate(remainder.len() - 2 * p);
+        floor.sort_unstable_by(|a, b| b.cmp(a));
+        q.floater_scores == floor
+            && q.topscorer_difference + q.topscorer_three + q.unmet + q.unmet_strong == 0
+            && q.down_again + q.up_again + q.down_two_ago + q.up_two_ago == 0
+    }
+
     /// Size of a maximum matching among `set`.
     fn matching_size(&self, set: &[usize]) -> usize {
         let mut adj = vec![Vec::new(); set.len()];
@@ -187,8 +217,9 @@ impl Ctx<'_> {
             floor.sort_unstable_by(|a, b| b.cmp(a));
             let mut best: Option<(Quality, Vec<(usize, usize)>)> = None;
             let mut seen = 0usize;
-            let mut visit = |pairs: &[(usize, usize)]| -> bool {
+            let mut visit = |pairs: &[(usize, usize)]| -> Step {
                 seen += 1;
+                let mut step = Step::Worse;
                 let floaters: Vec<usize> = all
                     .iter()
                     .copied()
@@ -206,11 +237,16 @@ impl Ctx<'_> {
                             && q.down_again + q.up_again + q.down_two_ago + q.up_two_ago == 0;
                         best = Some((q, pairs.to_vec()));
                         if perfect {
-                            return true;
+                            return Step::Stop;
                         }
+                        step = Step::Better;
                     }
                 }
-                seen >= CANDIDATE_CAP
+                if seen >= CANDIDATE_CAP {
+                    Step::Stop
+                } else {
+                    step
+                }
             };
             let mut acc = Vec::new();
             if mdps.is_empty() {
@@ -258,7 +294,26 @@ impl Ctx<'_> {
                         .filter(|(_, u)| !**u)
                         .map(|(r, _)| *r)
                         .collect();
-                    self.homogeneous(&remainder, rest_pairs, acc, visit)
+                    let mut inner_seen = 0;
+                    let mut stop_all = false;
+                    let base = acc.len();
+                    self.homogeneous(&remainder, rest_pairs, acc, &mut |pairs: &[Pair]| {
+                        inner_seen += 1;
+                        let step = visit(pairs);
+                        if step == Step::Stop {
+                            stop_all = true;
+                            return Step::Stop;
+                        }
+                        let done = inner_seen >= REMAINDER_CAP
+                            || (step == Step::Better
+                                && self.clean(&pairs[base..], &remainder, rest_pairs));
+                        if done {
+                            Step::Stop
+                        } else {
+                            step
+                        }
+                    });
+                    stop_all
                 });
                 if stop {
                     return true;
@@ -278,7 +333,7 @@ impl Ctx<'_> {
         visit: &mut Visit<'_>,
     ) -> bool {
         if p == 0 {
-            return visit(acc);
+            return visit(acc) == Step::Stop;
         }
         let n = players.len();
         let mut splits: Vec<(Vec<usize>, Vec<usize>)> = vec![((0..p).collect(), (p..n).collect())];
@@ -313,7 +368,9 @@ impl Ctx<'_> {
             let s1: Vec<usize> = s1.iter().map(|&i| players[i]).collect();
             let s2: Vec<usize> = s2.iter().map(|&i| players[i]).collect();
             let mut used = vec![false; s2.len()];
-            if self.assign(&s1, 0, &s2, &mut used, acc, &mut |acc, _| visit(acc)) {
+            if self.assign(&s1, 0, &s2, &mut used, acc, &mut |acc, _| {
+                visit(acc) == Step::Stop
+            }) {
                 return true;
             }
         }
