@@ -56,13 +56,11 @@ fn colour_of_higher(high: &State, low: &State, first: Colour) -> Colour {
                 h.opposite()
             };
         }
-        // E.3: alternate from the most recent round in which their colours differed.
-        let rounds = high.by_round.len().min(low.by_round.len());
-        for r in (0..rounds).rev() {
-            if let (Some(hc), Some(lc)) = (high.by_round[r], low.by_round[r]) {
-                if hc != lc {
-                    return hc.opposite();
-                }
+        // E.3: alternate from the most recent time their colours differed, the games
+        // each played counted back from the last (unplayed rounds skipped).
+        for (hc, lc) in high.played.iter().rev().zip(low.played.iter().rev()) {
+            if hc != lc {
+                return hc.opposite();
             }
         }
         // E.4: the higher-ranked player's preference.
