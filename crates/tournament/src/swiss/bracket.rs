@@ -34,6 +34,10 @@ type Done<'a> = dyn FnMut(&mut Vec<Pair>, &[bool]) -> bool + 'a;
 pub(crate) struct Ctx<'a> {
     pub states: &'a [State],
     pub compat: Vec<Vec<bool>>,
+    /// The highest score the bye's receiver may have: the lowest score at which an
+    /// eligible player can take it and the rest still be paired (C.04.3 C5/C9 order:
+    /// the bye goes as low as it can).
+    pub bye_score: u32,
 }
 
 /// A bracket's pairs and its downfloaters (indices into `Ctx::states`).
@@ -85,7 +89,7 @@ impl Ctx<'_> {
                     adj[j].push(i);
                 }
             }
-            if odd && self.states[a].bye_allowed {
+            if odd && self.states[a].bye_allowed && self.states[a].score <= self.bye_score {
                 adj[i].push(n - 1);
                 adj[n - 1].push(i);
             }

@@ -146,12 +146,33 @@ pub fn pair(input: &SwissInput) -> Result<Pairing, PairError> {
                 .collect()
         })
         .collect();
-    let ctx = bracket::Ctx {
+    let mut ctx = bracket::Ctx {
         states: &states,
         compat,
+        bye_score: u32::MAX,
     };
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by_key(|&i| (std::cmp::Reverse(states[i].score), states[i].id));
+    if n % 2 == 1 {
+        let mut scores: Vec<u32> = states
+            .iter()
+            .filter(|s| s.bye_allowed)
+            .map(|s| s.score)
+            .collect();
+        scores.sort_unstable();
+        scores.dedup();
+        ctx.bye_score = scores
+            .into_iter()
+            .find(|&score| {
+                let trial = bracket::Ctx {
+                    states: &states,
+                    compat: ctx.compat.clone(),
+                    bye_score: score,
+                };
+                trial.completable(&order)
+            })
+            .ok_or(PairError::NoPairing)?;
+    }
     if !ctx.completable(&order) {
         return Err(PairError::NoPairing);
     }
