@@ -38,6 +38,9 @@ pub(crate) struct Ctx<'a> {
     /// eligible player can take it and the rest still be paired (C.04.3 C5/C9 order:
     /// the bye goes as low as it can).
     pub bye_score: u32,
+    /// While the best candidate so far has the best possible downfloaters: its colour
+    /// counts, so that partial pairings already worse are cut (branch and bound).
+    pub bound: std::cell::Cell<Option<[u32; 4]>>,
 }
 
 /// A bracket's pairs and its downfloaters (indices into `Ctx::states`).
@@ -126,35 +129,11 @@ impl Ctx<'_> {
         }
         for &(a, b) in pairs {
             let (pa, pb) = (&s[a], &s[b]);
-            let same = pa.pref.is_some() && pa.pref == pb.pref;
-            if same {
-                q.unmet += 1;
-                let both_absolute =
-                    pa.strength == Strength::Absolute && pb.strength == Strength::Absolute;
-                if pa.strength >= Strength::Strong
-                    && pb.strength >= Strength::Strong
-                    && !both_absolute
-                {
-                    q.unmet_strong += 1;
-                }
-                if pa.diff.abs() > 1 && pb.diff.abs() > 1 {
-                    q.topscorer_difference += 1;
-                }
-                if both_absolute {
-                    let (la, lb) = (pa.played.last(), pb.played.last());
-                    let three = if pa.diff.abs() == pb.diff.abs() {
-                        la.is_some() && la == lb
-                    } else {
-                        let loser = if pa.diff.abs() > pb.diff.abs() {
-                            pb
-                        } else {
-                            pa
-                        };
-                        loser.played.last().copied() == loser.pref.map(Colour::opposite)
-                    };
-                    q.topscorer_three += u32::from(three);
-                }
-            }
+            let [d, t, u, us] = self.colour_counts(&[(a, b)]);
+            q.topscorer_difference += d;
+            q.topscorer_three += t;
+            q.unmet += u;
+            q.unmet_strong += us;
             if pa.score != pb.score {
                 let up = if pa.score < pb.score { pa } else { pb };
                 q.up_again += u32::from(up.float1 == Float::Up);
@@ -180,6 +159,42 @@ impl Ctx<'_> {
         q.floater_scores == floor
             && q.topscorer_difference + q.topscorer_three + q.unmet + q.unmet_strong == 0
             && q.down_again + q.up_again + q.down_two_ago + q.up_two_ago == 0
+    }
+
+    /// The colour criteria (C10–C13) summed over `pairs`.
+    fn colour_counts(&self, pairs: &[Pair]) -> [u32; 4] {
+        let mut c = [0u32; 4];
+        for &(a, b) in pairs {
+            let (pa, pb) = (&self.states[a], &self.states[b]);
+            if pa.pref.is_none() || pa.pref != pb.pref {
+                continue;
+            }
+            c[2] += 1;
+            let both_absolute =
+                pa.strength == Strength::Absolute && pb.strength == Strength::Absolute;
+            if pa.strength >= Strength::Strong && pb.strength >= Strength::Strong && !both_absolute
+            {
+                c[3] += 1;
+            }
+            if pa.diff.abs() > 1 && pb.diff.abs() > 1 {
+                c[0] += 1;
+            }
+            if both_absolute {
+                let (la, lb) = (pa.played.last(), pb.played.last());
+                let three = if pa.diff.abs() == pb.diff.abs() {
+                    la.is_some() && la == lb
+                } else {
+                    let loser = if pa.diff.abs() > pb.diff.abs() {
+                        pb
+                    } else {
+                        pa
+                    };
+                    loser.played.last().copied() == loser.pref.map(Colour::opposite)
+                };
+                c[1] += u32::from(three);
+            }
+        }
+        c
     }
 
     /// Size of a maximum matching among `set`.
@@ -220,6 +235,7 @@ impl Ctx<'_> {
             floor.truncate(all.len() - 2 * p);
             floor.sort_unstable_by(|a, b| b.cmp(a));
             let mut best: Option<(Quality, Vec<(usize, usize)>)> = None;
+            self.bound.set(None);
             let mut seen = 0usize;
             let mut visit = |pairs: &[(usize, usize)]| -> Step {
                 seen += 1;
@@ -239,6 +255,15 @@ impl Ctx<'_> {
                             && q.topscorer_difference + q.topscorer_three == 0
                             && q.unmet + q.unmet_strong == 0
                             && q.down_again + q.up_again + q.down_two_ago + q.up_two_ago == 0;
+                        let optimal_floaters = q.floater_scores == floor
+                            && q.next_unpaired == (floaters.len() + next.len()) % 2
+                            && q.bye_unplayed == 0;
+                        self.bound.set(optimal_floaters.then_some([
+                            q.topscorer_difference,
+                            q.topscorer_three,
+                            q.unmet,
+                            q.unmet_strong,
+                        ]));
                         best = Some((q, pairs.to_vec()));
                         if perfect {
                             return Step::Stop;
@@ -258,6 +283,7 @@ impl Ctx<'_> {
             } else {
                 self.heterogeneous(mdps, residents, p, &mut acc, &mut visit);
             }
+            self.bound.set(None);
             if let Some((_, pairs)) = best {
                 let floaters = all
                     .iter()
@@ -402,6 +428,15 @@ impl Ctx<'_> {
             }
             used[j] = true;
             acc.push((s1[i], s2[j]));
+            if self
+                .bound
+                .get()
+                .is_some_and(|b| self.colour_counts(acc) > b)
+            {
+                acc.pop();
+                used[j] = false;
+                continue;
+            }
             let stop = self.assign(s1, i + 1, s2, used, acc, done);
             acc.pop();
             used[j] = false;

@@ -150,6 +150,7 @@ pub fn pair(input: &SwissInput) -> Result<Pairing, PairError> {
         states: &states,
         compat,
         bye_score: u32::MAX,
+        bound: Default::default(),
     };
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by_key(|&i| (std::cmp::Reverse(states[i].score), states[i].id));
@@ -168,6 +169,7 @@ pub fn pair(input: &SwissInput) -> Result<Pairing, PairError> {
                     states: &states,
                     compat: ctx.compat.clone(),
                     bye_score: score,
+                    bound: Default::default(),
                 };
                 trial.completable(&order)
             })
