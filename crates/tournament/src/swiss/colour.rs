@@ -56,13 +56,11 @@ fn colour_of_higher(high: &State, low: &State, first: Colour) -> Colour {
                 h.opposite()
             };
         }
-        // E.3: alternate from the most recent round in which their colours differed.
-        let rounds = high.by_round.len().min(low.by_round.len());
-        for r in (0..rounds).rev() {
-            if let (Some(hc), Some(lc)) = (high.by_round[r], low.by_round[r]) {
-                if hc != lc {
-                    return hc.opposite();
-                }
+        // E.3: alternate from the most recent time their colours differed, the games
+        // each played counted back from the last (unplayed rounds skipped).
+        for (hc, lc) in high.played.iter().rev().zip(low.played.iter().rev()) {
+            if hc != lc {
+                return hc.opposite();
             }
         }
         // E.4: the higher-ranked player's preference.
@@ -74,16 +72,6 @@ fn colour_of_higher(high: &State, low: &State, first: Colour) -> Colour {
     } else {
         first.opposite()
     }
-}
-
-/// Whether playing `colour` next breaks the colour limits of C.04.1 for `s`: a
-/// difference beyond ±2, or the same colour three times in a row (allowed for
-/// topscorers in the last round; counted by the quality criteria).
-pub(crate) fn breaks_limits(s: &State, colour: Colour) -> bool {
-    let step = if colour == Colour::White { 1 } else { -1 };
-    let n = s.played.len();
-    let three = n >= 2 && s.played[n - 1] == colour && s.played[n - 2] == colour;
-    (s.diff + step).abs() > 2 || three
 }
 
 #[cfg(test)]
@@ -145,12 +133,5 @@ mod tests {
         let a = player(1, 2, &[W, W], Some(B), Strength::Absolute);
         let b = player(2, 2, &[B, W, W], Some(B), Strength::Absolute);
         assert!(!compatible(&a, &b));
-    }
-
-    #[test]
-    fn a_third_white_in_a_row_breaks_the_limits() {
-        let a = player(1, 2, &[W, W], Some(B), Strength::Absolute);
-        assert!(breaks_limits(&a, W));
-        assert!(!breaks_limits(&a, B));
     }
 }

@@ -41,7 +41,8 @@ pub struct SwissPlayer {
     /// Score in HALF points (a win is 2, a draw 1), byes and forfeits included.
     pub points: u32,
     /// Per past round: the opponent's `id`, or `None` when the player had no game
-    /// (bye, forfeit win without opponent, absence).
+    /// (bye, absence). A forfeited game may name its opponent: only rounds with a
+    /// colour (games played over the board) count as having met.
     pub opponents: Vec<Option<u32>>,
     /// Per past round: the colour played, `None` when no game was played over the board
     /// (byes and forfeits count as no colour, C.04.1).
@@ -50,10 +51,11 @@ pub struct SwissPlayer {
     /// included); gives the score before each round, hence the past floats.
     /// Missing entries count as 0.
     pub round_points: Vec<u32>,
-    /// Per past round: whether the player received points without playing (a
-    /// pairing-allocated bye, a forfeit win or a full/half-point bye). Such a player
-    /// may not get the pairing-allocated bye again (C.04.1 "at most one bye"), and the
-    /// round counts as a downfloat for the float rules. Missing entries count as false.
+    /// Per past round: whether the player scored a win's points without playing (a
+    /// pairing-allocated bye, a forfeit win, a full-point bye). Such a player may not
+    /// get the pairing-allocated bye (C.04.1, C.04.3 C2). Missing entries count as
+    /// false. (Any points without a game, a half-point bye too, count as a downfloat;
+    /// that comes from `round_points` and `colours`.)
     pub unplayed_points: Vec<bool>,
     /// Not to be paired this round (withdrawn or announced absence).
     pub absent: bool,
@@ -144,13 +146,35 @@ pub fn pair(input: &SwissInput) -> Result<Pairing, PairError> {
                 .collect()
         })
         .collect();
-    let ctx = bracket::Ctx {
+    let mut ctx = bracket::Ctx {
         states: &states,
         compat,
-        first: input.first_colour,
+        bye_score: u32::MAX,
+        bound: Default::default(),
     };
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by_key(|&i| (std::cmp::Reverse(states[i].score), states[i].id));
+    if n % 2 == 1 {
+        let mut scores: Vec<u32> = states
+            .iter()
+            .filter(|s| s.bye_allowed)
+            .map(|s| s.score)
+            .collect();
+        scores.sort_unstable();
+        scores.dedup();
+        ctx.bye_score = scores
+            .into_iter()
+            .find(|&score| {
+                let trial = bracket::Ctx {
+                    states: &states,
+                    compat: ctx.compat.clone(),
+                    bye_score: score,
+                    bound: Default::default(),
+                };
+                trial.completable(&order)
+            })
+            .ok_or(PairError::NoPairing)?;
+    }
     if !ctx.completable(&order) {
         return Err(PairError::NoPairing);
     }

@@ -60,22 +60,21 @@ pub(crate) fn states(input: &SwissInput) -> Vec<State> {
         |p: &SwissPlayer, r: usize| -> u32 { p.round_points.iter().take(r).sum::<u32>() };
     let find = |id: u32| input.players.iter().find(|p| p.id == id);
     let float_in = |p: &SwissPlayer, r: usize| -> Float {
-        match p.opponents.get(r).copied().flatten() {
-            Some(o) => match find(o) {
-                Some(opp) => {
-                    let (mine, theirs) = (score_before(p, r), score_before(opp, r));
-                    if mine > theirs {
-                        Float::Down
-                    } else if mine < theirs {
-                        Float::Up
-                    } else {
-                        Float::None
-                    }
+        let played = p.colours.get(r).copied().flatten().is_some();
+        match p.opponents.get(r).copied().flatten().and_then(find) {
+            Some(opp) if played => {
+                let (mine, theirs) = (score_before(p, r), score_before(opp, r));
+                if mine > theirs {
+                    Float::Down
+                } else if mine < theirs {
+                    Float::Up
+                } else {
+                    Float::None
                 }
-                None => Float::None,
-            },
-            None if p.unplayed_points.get(r).copied().unwrap_or(false) => Float::Down,
-            None => Float::None,
+            }
+            // Points without a game (byes, forfeit wins) count as a downfloat.
+            _ if p.round_points.get(r).copied().unwrap_or(0) > 0 => Float::Down,
+            _ => Float::None,
         }
     };
     input
@@ -113,7 +112,13 @@ pub(crate) fn states(input: &SwissInput) -> Vec<State> {
                 } else {
                     Float::None
                 },
-                opponents: p.opponents.iter().flatten().copied().collect(),
+                // Only games played over the board count as met (forfeits do not).
+                opponents: p
+                    .opponents
+                    .iter()
+                    .zip(&p.colours)
+                    .filter_map(|(o, c)| c.and(*o))
+                    .collect(),
             }
         })
         .collect()
