@@ -37,8 +37,10 @@ pub fn paired_rounds(t: &Tournament) -> usize {
         .unwrap_or(0)
 }
 
-/// The input of [`crate::swiss::pair`] for the next round. Without `XXC` the top
-/// player has White in round 1.
+/// The input of [`crate::swiss::pair`] for the next round. Without `XXC` the colour
+/// of round 1 is read from round 1's games as bbpPairings reads it (the lowest-numbered
+/// player who played it had the first colour if odd-numbered, the other if
+/// even-numbered), and is White before round 1.
 ///
 /// ```
 /// use guoxiang_tournament::{swiss_input::swiss_input, Player, Tournament};
@@ -90,7 +92,21 @@ pub fn swiss_input(t: &Tournament) -> Result<SwissInput, InputError> {
     Ok(SwissInput {
         round: played as u32 + 1,
         total_rounds: total,
-        first_colour: t.first_colour.unwrap_or(Colour::White),
+        first_colour: t.first_colour.unwrap_or_else(|| first_colour_played(t)),
         players,
     })
+}
+
+/// The first colour as round 1's games show it (White when none was played).
+fn first_colour_played(t: &Tournament) -> Colour {
+    let mut players: Vec<_> = t.players.iter().collect();
+    players.sort_by_key(|p| p.id);
+    players
+        .iter()
+        .find_map(|p| match p.rounds.first() {
+            Some(RoundEntry::Played { colour, .. }) if p.id % 2 == 1 => Some(*colour),
+            Some(RoundEntry::Played { colour, .. }) => Some(colour.opposite()),
+            _ => None,
+        })
+        .unwrap_or(Colour::White)
 }

@@ -170,6 +170,37 @@ fn the_swiss_input_pairs_round_3_without_the_announced_bye() {
     assert!(!input.players[0].absent);
 }
 
+#[test]
+fn without_xxc_the_first_colour_is_read_from_round_1() {
+    // Player 1 had Black in round 1: the first colour was black.
+    let text = [
+        "XXR 3".to_owned(),
+        player("   1", "A", "", "", &[("   2", "b", "1")]),
+        player("   2", "B", "", "", &[("   1", "w", "0")]),
+    ]
+    .join("\n");
+    let t = trf::read(&text).expect("reads");
+    let input = guoxiang_tournament::swiss_input::swiss_input(&t).expect("an input");
+    assert_eq!(
+        input.first_colour,
+        guoxiang_tournament::swiss::Colour::Black
+    );
+    // Player 2 (even) had White: the top player would have had Black.
+    let text = [
+        "XXR 3".to_owned(),
+        player("   1", "A", "", "", &[("0000", "-", "H")]),
+        player("   2", "B", "", "", &[("   3", "w", "1")]),
+        player("   3", "C", "", "", &[("   2", "b", "0")]),
+    ]
+    .join("\n");
+    let input = guoxiang_tournament::swiss_input::swiss_input(&trf::read(&text).expect("reads"))
+        .expect("an input");
+    assert_eq!(
+        input.first_colour,
+        guoxiang_tournament::swiss::Colour::Black
+    );
+}
+
 /// Reads `text` and returns the error's line and reason.
 fn error(text: &str) -> (usize, Reason) {
     let e = trf::read(text).expect_err("refused");
@@ -317,12 +348,20 @@ fn points_that_the_results_do_not_give_are_refused() {
 }
 
 #[test]
-fn blank_lines_and_crlf_are_accepted() {
+fn blank_lines_crlf_and_cr_are_accepted() {
     let text = sample().replace('\n', "\r\n") + "\r\n\r\n";
     assert_eq!(
         trf::read(&text).expect("reads"),
         trf::read(&sample()).expect("reads")
     );
+    // bbpPairings ends its lines with a lone CR; line numbers still count them.
+    let text = sample().replace('\n', "\r");
+    assert_eq!(
+        trf::read(&text).expect("reads"),
+        trf::read(&sample()).expect("reads")
+    );
+    let bad = format!("XXR 5\r{}\r001   ab\r", player("   1", "A", "", "", &[]));
+    assert_eq!(trf::read(&bad).expect_err("refused").line, 3);
 }
 
 proptest! {

@@ -23,13 +23,14 @@ pub fn read(text: &str) -> Result<Tournament, TrfError> {
     let mut t = Tournament::default();
     let mut lines_of = Vec::new(); // the line number of each player
     let mut points_rule = true; // XXS changes the point system: the points are not checked
-    for (i, raw) in text.split('\n').enumerate() {
+                                // Lines end with LF, CR LF or a lone CR (as bbpPairings writes them).
+    let text = text.replace("\r\n", "\n").replace('\r', "\n");
+    for (i, line) in text.split('\n').enumerate() {
         let line_no = i + 1;
         let err = |reason| TrfError {
             line: line_no,
             reason,
         };
-        let line = raw.strip_suffix('\r').unwrap_or(raw);
         if line.trim().is_empty() {
             continue;
         }
