@@ -153,6 +153,15 @@ fn buchholz_values(t: &Tournament, id: u32) -> Vec<(u64, bool)> {
 }
 
 /// Buchholz: the sum of the opponents' scores (dummy opponents for unplayed rounds).
+///
+/// ```
+/// use guoxiang_tournament::{tiebreak, Bye, Outcome, Player, RoundEntry, Tournament};
+/// let mut t = Tournament::new((1..=3).map(|i| Player::new(i, "", 0)).collect());
+/// t.record_game(1, 1, 2, Outcome::Win); // 1 beats 2; 3 has the pairing-allocated bye
+/// t.set(1, 3, RoundEntry::Bye(Bye::PairingAllocated));
+/// assert_eq!(tiebreak::buchholz(&t, 1).to_string(), "0"); // 2 scored nothing
+/// assert_eq!(tiebreak::buchholz(&t, 3).to_string(), "1"); // a dummy with 3's own 1
+/// ```
 pub fn buchholz(t: &Tournament, id: u32) -> TieValue {
     TieValue::from_halves(buchholz_values(t, id).iter().map(|v| v.0).sum())
 }

@@ -365,7 +365,7 @@ fn blank_lines_crlf_and_cr_are_accepted() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(ProptestConfig::with_cases(1000))]
 
     #[test]
     fn arbitrary_text_never_panics(text in ".{0,400}") {

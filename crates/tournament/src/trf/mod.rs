@@ -13,7 +13,7 @@
 //! [`read`] never panics: a bad file is refused with its line and the reason
 //! ([`TrfError`]), and so is an inconsistent one (a game that the opponent's line does
 //! not record the same way, points that the results do not give). [`write`] writes
-//! the canonical form, which [`read`] reads back to the same [`Tournament`].
+//! the canonical form, which [`read`] reads back to the same [`crate::Tournament`].
 
 mod read;
 mod write;
