@@ -78,9 +78,11 @@ pub fn swiss_input(t: &Tournament) -> Result<SwissInput, InputError> {
                     })
                     .collect(),
                 round_points: past.iter().map(|e| e.score().halves()).collect(),
+                // A win's points without playing (forfeit win, full-point or
+                // pairing-allocated bye): C.04.1 then bars the pairing-allocated bye.
                 unplayed_points: past
                     .iter()
-                    .map(|e| e.is_unplayed() && e.score().halves() > 0)
+                    .map(|e| e.is_unplayed() && e.score().halves() == 2)
                     .collect(),
                 absent: p
                     .rounds
