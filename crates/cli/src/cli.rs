@@ -69,6 +69,9 @@ pub enum Command {
     /// Reviews the games of a PGN file: each move's evaluation, class and explanation, each player's accuracy.
     #[command(after_help = EXIT_STATUS, args_override_self = true)]
     Review(crate::review_cmd::ReviewArgs),
+    /// Tournaments for arbiters: pair a Swiss round from TRF, Berger tables, standings.
+    #[command(subcommand, after_help = EXIT_STATUS)]
+    Tournament(crate::tournament_cmd::TournamentCommand),
     /// The UCI engine on stdin/stdout, as guoxiang-engine.
     #[command(after_help = EXIT_STATUS)]
     Uci,

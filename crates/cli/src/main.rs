@@ -13,6 +13,7 @@ mod puzzles_cmd_db;
 mod review_cmd;
 mod serve_cmd;
 mod tb_cmd;
+mod tournament_cmd;
 
 use clap::{CommandFactory, Parser};
 use cli::{Cli, Command, PgnCommand, TbCommand};
@@ -34,6 +35,7 @@ fn main() -> ExitCode {
         Some(Command::Tb(TbCommand::Info(args))) => tb_cmd::info(&args),
         Some(Command::Puzzles(cmd)) => puzzles_cmd::run(&cmd),
         Some(Command::Review(args)) => review_cmd::run(&args),
+        Some(Command::Tournament(cmd)) => tournament_cmd::run(&cmd),
         Some(Command::Uci) => {
             let out: guoxiang_engine::uci::Output =
                 std::sync::Arc::new(std::sync::Mutex::new(Box::new(std::io::stdout())));
