@@ -10,6 +10,8 @@ use super::Colour;
 
 /// Candidates looked at per bracket and number of pairs before settling for the best.
 const CANDIDATE_CAP: usize = 20_000;
+/// Search steps (partial pairings tried) per bracket and number of pairs.
+const NODE_CAP: usize = 1_000_000;
 /// Remainder candidates looked at per MDP-pairing of a heterogeneous bracket.
 const REMAINDER_CAP: usize = 2_000;
 
@@ -41,6 +43,8 @@ pub(crate) struct Ctx<'a> {
     /// While the best candidate so far has the best possible downfloaters: its colour
     /// counts, so that partial pairings already worse are cut (branch and bound).
     pub bound: std::cell::Cell<Option<[u32; 4]>>,
+    /// Search steps taken for the current bracket and number of pairs.
+    pub nodes: std::cell::Cell<usize>,
 }
 
 /// A bracket's pairs and its downfloaters (indices into `Ctx::states`).
@@ -236,6 +240,7 @@ impl Ctx<'_> {
             floor.sort_unstable_by(|a, b| b.cmp(a));
             let mut best: Option<(Quality, Vec<(usize, usize)>)> = None;
             self.bound.set(None);
+            self.nodes.set(0);
             let mut seen = 0usize;
             let mut visit = |pairs: &[(usize, usize)]| -> Step {
                 seen += 1;
@@ -421,6 +426,10 @@ impl Ctx<'_> {
     ) -> bool {
         if i == s1.len() {
             return done(acc, used);
+        }
+        self.nodes.set(self.nodes.get() + 1);
+        if self.nodes.get() > NODE_CAP {
+            return true;
         }
         for j in 0..s2.len() {
             if used[j] || !self.compat[s1[i]][s2[j]] {
