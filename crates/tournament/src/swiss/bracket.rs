@@ -148,13 +148,28 @@ impl Ctx<'_> {
     }
 
     /// Whether the remainder's own pairs `pairs` (of `remainder`, `p` pairs) could not
-    /// be bettered: its lowest players float and no colour or float criterion is hurt.
-    fn clean(&self, pairs: &[Pair], remainder: &[usize], p: usize) -> bool {
+    /// be bettered: its lowest players float, the next bracket (`next`) and the bye
+    /// (`last` bracket) are served as well as they can be, and no colour or float
+    /// criterion is hurt. `others` are the bracket's MDPs left unpaired.
+    fn clean(
+        &self,
+        pairs: &[Pair],
+        remainder: &[usize],
+        p: usize,
+        others: &[usize],
+        next: &[usize],
+        last: bool,
+    ) -> bool {
         let floaters: Vec<usize> = remainder
             .iter()
             .copied()
             .filter(|i| !pairs.iter().any(|&(a, b)| a == *i || b == *i))
             .collect();
+        let all_floaters: Vec<usize> = others.iter().chain(&floaters).copied().collect();
+        let whole = self.quality(&[], &all_floaters, next, last);
+        if whole.bye_unplayed != 0 || whole.next_unpaired != (all_floaters.len() + next.len()) % 2 {
+            return false;
+        }
         let q = self.quality(pairs, &floaters, &[], false);
         let mut floor: Vec<u32> = remainder.iter().map(|&i| self.states[i].score).collect();
         floor.sort_unstable();
@@ -286,7 +301,7 @@ impl Ctx<'_> {
             if mdps.is_empty() {
                 self.homogeneous(residents, p, &mut acc, &mut visit);
             } else {
-                self.heterogeneous(mdps, residents, p, &mut acc, &mut visit);
+                self.heterogeneous(mdps, residents, p, (&next, last), &mut acc, &mut visit);
             }
             self.bound.set(None);
             if let Some((_, pairs)) = best {
@@ -311,6 +326,7 @@ impl Ctx<'_> {
         mdps: &[usize],
         residents: &[usize],
         p: usize,
+        (next, last): (&[usize], bool),
         acc: &mut Vec<(usize, usize)>,
         visit: &mut Visit<'_>,
     ) -> bool {
@@ -332,6 +348,8 @@ impl Ctx<'_> {
                     let mut inner_seen = 0;
                     let mut stop_all = false;
                     let base = acc.len();
+                    let others: Vec<usize> =
+                        mdps.iter().copied().filter(|m| !s1.contains(m)).collect();
                     self.homogeneous(&remainder, rest_pairs, acc, &mut |pairs: &[Pair]| {
                         inner_seen += 1;
                         let step = visit(pairs);
@@ -341,7 +359,14 @@ impl Ctx<'_> {
                         }
                         let done = inner_seen >= REMAINDER_CAP
                             || (step == Step::Better
-                                && self.clean(&pairs[base..], &remainder, rest_pairs));
+                                && self.clean(
+                                    &pairs[base..],
+                                    &remainder,
+                                    rest_pairs,
+                                    &others,
+                                    next,
+                                    last,
+                                ));
                         if done {
                             Step::Stop
                         } else {
