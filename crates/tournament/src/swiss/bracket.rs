@@ -41,8 +41,9 @@ pub(crate) struct Ctx<'a> {
     /// the bye goes as low as it can).
     pub bye_score: u32,
     /// While the best candidate so far has the best possible downfloaters: its colour
-    /// counts, so that partial pairings already worse are cut (branch and bound).
-    pub bound: std::cell::Cell<Option<[u32; 4]>>,
+    /// counts, and whether its float counts are all zero (then a tie on colours cannot
+    /// win either), so that partial pairings already worse are cut (branch and bound).
+    pub bound: std::cell::Cell<Option<([u32; 4], bool)>>,
     /// Search steps taken for the current bracket and number of pairs.
     pub nodes: std::cell::Cell<usize>,
 }
@@ -216,6 +217,49 @@ impl Ctx<'_> {
         c
     }
 
+    /// The best downfloater criteria (C6, C7, C9) any choice of downfloaters can give
+    /// with `p` pairs in the bracket `all`, when the choices are few enough to try:
+    /// the downfloaters must leave the bracket pairable among itself and the round
+    /// completable. Knowing it lets the search cut on the colour criteria early.
+    fn best_floaters(
+        &self,
+        all: &[usize],
+        p: usize,
+        next: &[usize],
+        last: bool,
+        lower: &[usize],
+    ) -> Option<(Vec<u32>, usize, usize)> {
+        let f = all.len() - 2 * p;
+        let mut count: u128 = 1;
+        for k in 0..f as u128 {
+            count = count * (all.len() as u128 - k) / (k + 1);
+            if count > 3_000 {
+                return None;
+            }
+        }
+        let mut best: Option<(Vec<u32>, usize, usize)> = None;
+        for floaters in combinations(all, f) {
+            let rest: Vec<usize> = all
+                .iter()
+                .copied()
+                .filter(|i| !floaters.contains(i))
+                .collect();
+            if self.matching_size(&rest) * 2 != rest.len() {
+                continue;
+            }
+            let q = self.quality(&[], &floaters, next, last);
+            let key = (q.floater_scores, q.next_unpaired, q.bye_unplayed);
+            if best.as_ref().is_some_and(|b| *b <= key) {
+                continue;
+            }
+            let tail: Vec<usize> = floaters.iter().chain(lower).copied().collect();
+            if self.completable(&tail) {
+                best = Some(key);
+            }
+        }
+        best
+    }
+
     /// Size of a maximum matching among `set`.
     fn matching_size(&self, set: &[usize]) -> usize {
         let mut adj = vec![Vec::new(); set.len()];
@@ -253,6 +297,7 @@ impl Ctx<'_> {
             floor.sort_unstable();
             floor.truncate(all.len() - 2 * p);
             floor.sort_unstable_by(|a, b| b.cmp(a));
+            let target = self.best_floaters(&all, p, &next, last, lower);
             let mut best: Option<(Quality, Vec<(usize, usize)>)> = None;
             self.bound.set(None);
             self.nodes.set(0);
@@ -269,21 +314,32 @@ impl Ctx<'_> {
                 if best.as_ref().is_none_or(|(bq, _)| q < *bq) {
                     let rest: Vec<usize> = floaters.iter().chain(lower).copied().collect();
                     if self.completable(&rest) {
-                        let perfect = q.floater_scores == floor
-                            && q.next_unpaired == (floaters.len() + next.len()) % 2
-                            && q.bye_unplayed == 0
+                        let optimal_floaters = match &target {
+                            Some(t) => {
+                                (&q.floater_scores, q.next_unpaired, q.bye_unplayed)
+                                    == (&t.0, t.1, t.2)
+                            }
+                            None => {
+                                q.floater_scores == floor
+                                    && q.next_unpaired == (floaters.len() + next.len()) % 2
+                                    && q.bye_unplayed == 0
+                            }
+                        };
+                        let perfect = optimal_floaters
                             && q.topscorer_difference + q.topscorer_three == 0
                             && q.unmet + q.unmet_strong == 0
                             && q.down_again + q.up_again + q.down_two_ago + q.up_two_ago == 0;
-                        let optimal_floaters = q.floater_scores == floor
-                            && q.next_unpaired == (floaters.len() + next.len()) % 2
-                            && q.bye_unplayed == 0;
-                        self.bound.set(optimal_floaters.then_some([
-                            q.topscorer_difference,
-                            q.topscorer_three,
-                            q.unmet,
-                            q.unmet_strong,
-                        ]));
+                        let floats_clean =
+                            q.down_again + q.up_again + q.down_two_ago + q.up_two_ago == 0;
+                        self.bound.set(optimal_floaters.then_some((
+                            [
+                                q.topscorer_difference,
+                                q.topscorer_three,
+                                q.unmet,
+                                q.unmet_strong,
+                            ],
+                            floats_clean,
+                        )));
                         best = Some((q, pairs.to_vec()));
                         if perfect {
                             return Step::Stop;
@@ -462,11 +518,11 @@ impl Ctx<'_> {
             }
             used[j] = true;
             acc.push((s1[i], s2[j]));
-            if self
-                .bound
-                .get()
-                .is_some_and(|b| self.colour_counts(acc) > b)
-            {
+            let cut = self.bound.get().is_some_and(|(b, tie_loses)| {
+                let c = self.colour_counts(acc);
+                c > b || (tie_loses && c == b)
+            });
+            if cut {
                 acc.pop();
                 used[j] = false;
                 continue;
