@@ -247,7 +247,10 @@ impl Ctx<'_> {
             if self.matching_size(&rest) * 2 != rest.len() {
                 continue;
             }
-            let q = self.quality(&[], &floaters, next, last);
+            let mut q = self.quality(&[], &floaters, next, last);
+            if !next.is_empty() {
+                q.next_unpaired = self.next_unpaired_completing(&floaters, next, lower);
+            }
             let key = (q.floater_scores, q.next_unpaired, q.bye_unplayed);
             if best.as_ref().is_some_and(|b| *b <= key) {
                 continue;
@@ -258,6 +261,43 @@ impl Ctx<'_> {
             }
         }
         best
+    }
+
+    /// C7 with completion: the fewest players of the next bracket (downfloaters
+    /// included) left unpaired there in a pairing that completes the round. Tries the
+    /// sets of players sent further down by size, up to four; beyond that it falls
+    /// back to the count without completion.
+    fn next_unpaired_completing(
+        &self,
+        floaters: &[usize],
+        next: &[usize],
+        lower: &[usize],
+    ) -> usize {
+        let nprime: Vec<usize> = floaters.iter().chain(next).copied().collect();
+        let below: Vec<usize> = lower
+            .iter()
+            .copied()
+            .filter(|i| !next.contains(i))
+            .collect();
+        let mut k = nprime.len() % 2;
+        while k <= nprime.len() && k <= 4 {
+            for sent in combinations(&nprime, k) {
+                let inside: Vec<usize> = nprime
+                    .iter()
+                    .copied()
+                    .filter(|i| !sent.contains(i))
+                    .collect();
+                if self.matching_size(&inside) * 2 != inside.len() {
+                    continue;
+                }
+                let tail: Vec<usize> = sent.iter().chain(&below).copied().collect();
+                if self.completable(&tail) {
+                    return k;
+                }
+            }
+            k += 2;
+        }
+        nprime.len() - 2 * self.matching_size(&nprime)
     }
 
     /// Size of a maximum matching among `set`.
@@ -302,6 +342,7 @@ impl Ctx<'_> {
             self.bound.set(None);
             self.nodes.set(0);
             let mut seen = 0usize;
+            let mut cache: std::collections::HashMap<Vec<usize>, usize> = Default::default();
             let mut visit = |pairs: &[(usize, usize)]| -> Step {
                 seen += 1;
                 let mut step = Step::Worse;
@@ -310,7 +351,14 @@ impl Ctx<'_> {
                     .copied()
                     .filter(|i| !pairs.iter().any(|&(a, b)| a == *i || b == *i))
                     .collect();
-                let q = self.quality(pairs, &floaters, &next, last);
+                let mut q = self.quality(pairs, &floaters, &next, last);
+                if !next.is_empty() {
+                    let mut key = floaters.clone();
+                    key.sort_unstable();
+                    q.next_unpaired = *cache
+                        .entry(key)
+                        .or_insert_with(|| self.next_unpaired_completing(&floaters, &next, lower));
+                }
                 if best.as_ref().is_none_or(|(bq, _)| q < *bq) {
                     let rest: Vec<usize> = floaters.iter().chain(lower).copied().collect();
                     if self.completable(&rest) {
