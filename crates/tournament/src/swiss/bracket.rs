@@ -4,7 +4,6 @@
 //! quality criteria; the best candidate that lets the round be completed (C4) wins,
 //! the earliest among equals.
 
-use super::matching::maximum_matching;
 use super::state::{Float, State, Strength};
 use super::Colour;
 
@@ -85,26 +84,6 @@ struct Quality {
 }
 
 impl Ctx<'_> {
-    /// Whether `set` can be fully paired, one bye-eligible player aside if odd (C4).
-    pub fn completable(&self, set: &[usize]) -> bool {
-        let odd = set.len() % 2 == 1;
-        let n = set.len() + usize::from(odd);
-        let mut adj = vec![Vec::new(); n];
-        for (i, &a) in set.iter().enumerate() {
-            for (j, &b) in set.iter().enumerate().skip(i + 1) {
-                if self.compat[a][b] {
-                    adj[i].push(j);
-                    adj[j].push(i);
-                }
-            }
-            if odd && self.states[a].bye_allowed && self.states[a].score <= self.bye_score {
-                adj[i].push(n - 1);
-                adj[n - 1].push(i);
-            }
-        }
-        maximum_matching(&adj) * 2 == n
-    }
-
     fn quality(&self, pairs: &[Pair], floaters: &[usize], next: &[usize], last: bool) -> Quality {
         let s = self.states;
         let mut q = Quality {
@@ -261,57 +240,6 @@ impl Ctx<'_> {
             }
         }
         best
-    }
-
-    /// C7 with completion: the fewest players of the next bracket (downfloaters
-    /// included) left unpaired there in a pairing that completes the round. Tries the
-    /// sets of players sent further down by size, up to four; beyond that it falls
-    /// back to the count without completion.
-    fn next_unpaired_completing(
-        &self,
-        floaters: &[usize],
-        next: &[usize],
-        lower: &[usize],
-    ) -> usize {
-        let nprime: Vec<usize> = floaters.iter().chain(next).copied().collect();
-        let below: Vec<usize> = lower
-            .iter()
-            .copied()
-            .filter(|i| !next.contains(i))
-            .collect();
-        let mut k = nprime.len() % 2;
-        while k <= nprime.len() && k <= 4 {
-            for sent in combinations(&nprime, k) {
-                let inside: Vec<usize> = nprime
-                    .iter()
-                    .copied()
-                    .filter(|i| !sent.contains(i))
-                    .collect();
-                if self.matching_size(&inside) * 2 != inside.len() {
-                    continue;
-                }
-                let tail: Vec<usize> = sent.iter().chain(&below).copied().collect();
-                if self.completable(&tail) {
-                    return k;
-                }
-            }
-            k += 2;
-        }
-        nprime.len() - 2 * self.matching_size(&nprime)
-    }
-
-    /// Size of a maximum matching among `set`.
-    fn matching_size(&self, set: &[usize]) -> usize {
-        let mut adj = vec![Vec::new(); set.len()];
-        for (i, &a) in set.iter().enumerate() {
-            for (j, &b) in set.iter().enumerate().skip(i + 1) {
-                if self.compat[a][b] {
-                    adj[i].push(j);
-                    adj[j].push(i);
-                }
-            }
-        }
-        maximum_matching(&adj)
     }
 
     /// Pairs the bracket made of `mdps` and `residents` (each in ranking order),
@@ -587,7 +515,7 @@ impl Ctx<'_> {
 }
 
 /// The `k`-subsets of `items` in lexicographic order of positions.
-fn combinations(items: &[usize], k: usize) -> Vec<Vec<usize>> {
+pub(crate) fn combinations(items: &[usize], k: usize) -> Vec<Vec<usize>> {
     let mut out = Vec::new();
     let mut pick = Vec::with_capacity(k);
     fn go(

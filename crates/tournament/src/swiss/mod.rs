@@ -9,6 +9,7 @@ use thiserror::Error;
 
 mod bracket;
 mod colour;
+mod completion;
 mod matching;
 mod state;
 
