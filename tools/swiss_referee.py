@@ -118,9 +118,15 @@ def main():
     print(f"time: ours {ours_time:.3f} s in-process, bbpPairings {bbp_time:.3f} s (process per file)")
     print("differ: " + " ".join(differ))
     if args.record:
-        (CORPUS / "differs.txt").write_text(
+        listed = CORPUS / "differs.txt"
+        kept = set()
+        if listed.exists():
+            kept = {l.split()[0] for l in listed.read_text().splitlines()
+                    if l.strip() and not l.startswith("#")}
+        kept = (kept - set(names)) | set(differ)
+        listed.write_text(
             "# cases where our pairing differs from bbpPairings' (legal, not identical)\n"
-            + "".join(f"{d}\n" for d in differ))
+            + "".join(f"{d}\n" for d in sorted(kept)))
     return 0
 
 

@@ -4,12 +4,13 @@
 //! quality criteria; the best candidate that lets the round be completed (C4) wins,
 //! the earliest among equals.
 
-use super::matching::maximum_matching;
 use super::state::{Float, State, Strength};
 use super::Colour;
 
 /// Candidates looked at per bracket and number of pairs before settling for the best.
 const CANDIDATE_CAP: usize = 20_000;
+/// Search steps (partial pairings tried) per bracket and number of pairs.
+const NODE_CAP: usize = 1_000_000;
 /// Remainder candidates looked at per MDP-pairing of a heterogeneous bracket.
 const REMAINDER_CAP: usize = 2_000;
 
@@ -39,8 +40,11 @@ pub(crate) struct Ctx<'a> {
     /// the bye goes as low as it can).
     pub bye_score: u32,
     /// While the best candidate so far has the best possible downfloaters: its colour
-    /// counts, so that partial pairings already worse are cut (branch and bound).
-    pub bound: std::cell::Cell<Option<[u32; 4]>>,
+    /// counts, and whether its float counts are all zero (then a tie on colours cannot
+    /// win either), so that partial pairings already worse are cut (branch and bound).
+    pub bound: std::cell::Cell<Option<([u32; 4], bool)>>,
+    /// Search steps taken for the current bracket and number of pairs.
+    pub nodes: std::cell::Cell<usize>,
 }
 
 /// A bracket's pairs and its downfloaters (indices into `Ctx::states`).
@@ -80,26 +84,6 @@ struct Quality {
 }
 
 impl Ctx<'_> {
-    /// Whether `set` can be fully paired, one bye-eligible player aside if odd (C4).
-    pub fn completable(&self, set: &[usize]) -> bool {
-        let odd = set.len() % 2 == 1;
-        let n = set.len() + usize::from(odd);
-        let mut adj = vec![Vec::new(); n];
-        for (i, &a) in set.iter().enumerate() {
-            for (j, &b) in set.iter().enumerate().skip(i + 1) {
-                if self.compat[a][b] {
-                    adj[i].push(j);
-                    adj[j].push(i);
-                }
-            }
-            if odd && self.states[a].bye_allowed && self.states[a].score <= self.bye_score {
-                adj[i].push(n - 1);
-                adj[n - 1].push(i);
-            }
-        }
-        maximum_matching(&adj) * 2 == n
-    }
-
     fn quality(&self, pairs: &[Pair], floaters: &[usize], next: &[usize], last: bool) -> Quality {
         let s = self.states;
         let mut q = Quality {
@@ -144,13 +128,28 @@ impl Ctx<'_> {
     }
 
     /// Whether the remainder's own pairs `pairs` (of `remainder`, `p` pairs) could not
-    /// be bettered: its lowest players float and no colour or float criterion is hurt.
-    fn clean(&self, pairs: &[Pair], remainder: &[usize], p: usize) -> bool {
+    /// be bettered: its lowest players float, the next bracket (`next`) and the bye
+    /// (`last` bracket) are served as well as they can be, and no colour or float
+    /// criterion is hurt. `others` are the bracket's MDPs left unpaired.
+    fn clean(
+        &self,
+        pairs: &[Pair],
+        remainder: &[usize],
+        p: usize,
+        others: &[usize],
+        next: &[usize],
+        last: bool,
+    ) -> bool {
         let floaters: Vec<usize> = remainder
             .iter()
             .copied()
             .filter(|i| !pairs.iter().any(|&(a, b)| a == *i || b == *i))
             .collect();
+        let all_floaters: Vec<usize> = others.iter().chain(&floaters).copied().collect();
+        let whole = self.quality(&[], &all_floaters, next, last);
+        if whole.bye_unplayed != 0 || whole.next_unpaired != (all_floaters.len() + next.len()) % 2 {
+            return false;
+        }
         let q = self.quality(pairs, &floaters, &[], false);
         let mut floor: Vec<u32> = remainder.iter().map(|&i| self.states[i].score).collect();
         floor.sort_unstable();
@@ -197,18 +196,50 @@ impl Ctx<'_> {
         c
     }
 
-    /// Size of a maximum matching among `set`.
-    fn matching_size(&self, set: &[usize]) -> usize {
-        let mut adj = vec![Vec::new(); set.len()];
-        for (i, &a) in set.iter().enumerate() {
-            for (j, &b) in set.iter().enumerate().skip(i + 1) {
-                if self.compat[a][b] {
-                    adj[i].push(j);
-                    adj[j].push(i);
-                }
+    /// The best downfloater criteria (C6, C7, C9) any choice of downfloaters can give
+    /// with `p` pairs in the bracket `all`, when the choices are few enough to try:
+    /// the downfloaters must leave the bracket pairable among itself and the round
+    /// completable. Knowing it lets the search cut on the colour criteria early.
+    fn best_floaters(
+        &self,
+        all: &[usize],
+        p: usize,
+        next: &[usize],
+        last: bool,
+        lower: &[usize],
+    ) -> Option<(Vec<u32>, usize, usize)> {
+        let f = all.len() - 2 * p;
+        let mut count: u128 = 1;
+        for k in 0..f as u128 {
+            count = count * (all.len() as u128 - k) / (k + 1);
+            if count > 3_000 {
+                return None;
             }
         }
-        maximum_matching(&adj)
+        let mut best: Option<(Vec<u32>, usize, usize)> = None;
+        for floaters in combinations(all, f) {
+            let rest: Vec<usize> = all
+                .iter()
+                .copied()
+                .filter(|i| !floaters.contains(i))
+                .collect();
+            if self.matching_size(&rest) * 2 != rest.len() {
+                continue;
+            }
+            let mut q = self.quality(&[], &floaters, next, last);
+            if !next.is_empty() {
+                q.next_unpaired = self.next_unpaired_completing(&floaters, next, lower);
+            }
+            let key = (q.floater_scores, q.next_unpaired, q.bye_unplayed);
+            if best.as_ref().is_some_and(|b| *b <= key) {
+                continue;
+            }
+            let tail: Vec<usize> = floaters.iter().chain(lower).copied().collect();
+            if self.completable(&tail) {
+                best = Some(key);
+            }
+        }
+        best
     }
 
     /// Pairs the bracket made of `mdps` and `residents` (each in ranking order),
@@ -234,9 +265,12 @@ impl Ctx<'_> {
             floor.sort_unstable();
             floor.truncate(all.len() - 2 * p);
             floor.sort_unstable_by(|a, b| b.cmp(a));
+            let target = self.best_floaters(&all, p, &next, last, lower);
             let mut best: Option<(Quality, Vec<(usize, usize)>)> = None;
             self.bound.set(None);
+            self.nodes.set(0);
             let mut seen = 0usize;
+            let mut cache: std::collections::HashMap<Vec<usize>, usize> = Default::default();
             let mut visit = |pairs: &[(usize, usize)]| -> Step {
                 seen += 1;
                 let mut step = Step::Worse;
@@ -245,25 +279,43 @@ impl Ctx<'_> {
                     .copied()
                     .filter(|i| !pairs.iter().any(|&(a, b)| a == *i || b == *i))
                     .collect();
-                let q = self.quality(pairs, &floaters, &next, last);
+                let mut q = self.quality(pairs, &floaters, &next, last);
+                if !next.is_empty() {
+                    let mut key = floaters.clone();
+                    key.sort_unstable();
+                    q.next_unpaired = *cache
+                        .entry(key)
+                        .or_insert_with(|| self.next_unpaired_completing(&floaters, &next, lower));
+                }
                 if best.as_ref().is_none_or(|(bq, _)| q < *bq) {
                     let rest: Vec<usize> = floaters.iter().chain(lower).copied().collect();
                     if self.completable(&rest) {
-                        let perfect = q.floater_scores == floor
-                            && q.next_unpaired == (floaters.len() + next.len()) % 2
-                            && q.bye_unplayed == 0
+                        let optimal_floaters = match &target {
+                            Some(t) => {
+                                (&q.floater_scores, q.next_unpaired, q.bye_unplayed)
+                                    == (&t.0, t.1, t.2)
+                            }
+                            None => {
+                                q.floater_scores == floor
+                                    && q.next_unpaired == (floaters.len() + next.len()) % 2
+                                    && q.bye_unplayed == 0
+                            }
+                        };
+                        let perfect = optimal_floaters
                             && q.topscorer_difference + q.topscorer_three == 0
                             && q.unmet + q.unmet_strong == 0
                             && q.down_again + q.up_again + q.down_two_ago + q.up_two_ago == 0;
-                        let optimal_floaters = q.floater_scores == floor
-                            && q.next_unpaired == (floaters.len() + next.len()) % 2
-                            && q.bye_unplayed == 0;
-                        self.bound.set(optimal_floaters.then_some([
-                            q.topscorer_difference,
-                            q.topscorer_three,
-                            q.unmet,
-                            q.unmet_strong,
-                        ]));
+                        let floats_clean =
+                            q.down_again + q.up_again + q.down_two_ago + q.up_two_ago == 0;
+                        self.bound.set(optimal_floaters.then_some((
+                            [
+                                q.topscorer_difference,
+                                q.topscorer_three,
+                                q.unmet,
+                                q.unmet_strong,
+                            ],
+                            floats_clean,
+                        )));
                         best = Some((q, pairs.to_vec()));
                         if perfect {
                             return Step::Stop;
@@ -281,7 +333,7 @@ impl Ctx<'_> {
             if mdps.is_empty() {
                 self.homogeneous(residents, p, &mut acc, &mut visit);
             } else {
-                self.heterogeneous(mdps, residents, p, &mut acc, &mut visit);
+                self.heterogeneous(mdps, residents, p, (&next, last), &mut acc, &mut visit);
             }
             self.bound.set(None);
             if let Some((_, pairs)) = best {
@@ -306,6 +358,7 @@ impl Ctx<'_> {
         mdps: &[usize],
         residents: &[usize],
         p: usize,
+        (next, last): (&[usize], bool),
         acc: &mut Vec<(usize, usize)>,
         visit: &mut Visit<'_>,
     ) -> bool {
@@ -327,6 +380,8 @@ impl Ctx<'_> {
                     let mut inner_seen = 0;
                     let mut stop_all = false;
                     let base = acc.len();
+                    let others: Vec<usize> =
+                        mdps.iter().copied().filter(|m| !s1.contains(m)).collect();
                     self.homogeneous(&remainder, rest_pairs, acc, &mut |pairs: &[Pair]| {
                         inner_seen += 1;
                         let step = visit(pairs);
@@ -336,7 +391,14 @@ impl Ctx<'_> {
                         }
                         let done = inner_seen >= REMAINDER_CAP
                             || (step == Step::Better
-                                && self.clean(&pairs[base..], &remainder, rest_pairs));
+                                && self.clean(
+                                    &pairs[base..],
+                                    &remainder,
+                                    rest_pairs,
+                                    &others,
+                                    next,
+                                    last,
+                                ));
                         if done {
                             Step::Stop
                         } else {
@@ -422,17 +484,21 @@ impl Ctx<'_> {
         if i == s1.len() {
             return done(acc, used);
         }
+        self.nodes.set(self.nodes.get() + 1);
+        if self.nodes.get() > NODE_CAP {
+            return true;
+        }
         for j in 0..s2.len() {
             if used[j] || !self.compat[s1[i]][s2[j]] {
                 continue;
             }
             used[j] = true;
             acc.push((s1[i], s2[j]));
-            if self
-                .bound
-                .get()
-                .is_some_and(|b| self.colour_counts(acc) > b)
-            {
+            let cut = self.bound.get().is_some_and(|(b, tie_loses)| {
+                let c = self.colour_counts(acc);
+                c > b || (tie_loses && c == b)
+            });
+            if cut {
                 acc.pop();
                 used[j] = false;
                 continue;
@@ -449,7 +515,7 @@ impl Ctx<'_> {
 }
 
 /// The `k`-subsets of `items` in lexicographic order of positions.
-fn combinations(items: &[usize], k: usize) -> Vec<Vec<usize>> {
+pub(crate) fn combinations(items: &[usize], k: usize) -> Vec<Vec<usize>> {
     let mut out = Vec::new();
     let mut pick = Vec::with_capacity(k);
     fn go(

@@ -9,6 +9,7 @@ use thiserror::Error;
 
 mod bracket;
 mod colour;
+mod completion;
 mod matching;
 mod state;
 
@@ -151,6 +152,7 @@ pub fn pair(input: &SwissInput) -> Result<Pairing, PairError> {
         compat,
         bye_score: u32::MAX,
         bound: Default::default(),
+        nodes: Default::default(),
     };
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by_key(|&i| (std::cmp::Reverse(states[i].score), states[i].id));
@@ -170,6 +172,7 @@ pub fn pair(input: &SwissInput) -> Result<Pairing, PairError> {
                     compat: ctx.compat.clone(),
                     bye_score: score,
                     bound: Default::default(),
+                    nodes: Default::default(),
                 };
                 trial.completable(&order)
             })
