@@ -124,3 +124,44 @@ fn two_players_who_already_met_cannot_be_paired_at_all() {
     let players = vec![player(1, &[(2, Some(W), 2)]), player(2, &[(1, Some(B), 0)])];
     assert_eq!(pair(&input(2, players)), Err(PairError::NoPairing));
 }
+
+#[test]
+fn a_bracket_of_two_hundred_is_paired_whole_top_half_against_bottom_half() {
+    // One bracket of 200: the matching, not a capped search, finds the Dutch pairing.
+    let pairing = pair(&input(1, (1..=200).map(|id| player(id, &[])).collect())).unwrap();
+    assert_eq!(pairing.pairs.len(), 100);
+    for (board, &(w, b)) in pairing.pairs.iter().enumerate() {
+        let top = board as u32 + 1;
+        let expected = if top % 2 == 1 {
+            (top, top + 100)
+        } else {
+            (top + 100, top)
+        };
+        assert_eq!((w, b), expected, "board {}", board + 1);
+    }
+}
+
+#[test]
+fn the_dutch_order_transposes_s2_when_the_natural_pair_met_before() {
+    // Round 2: the winners 1, 2, 3, 4 form the top bracket, and 1 already met 3 (two
+    // winners of one game: a made-up history), so with S1 = {1, 2}, S2 = {3, 4} the
+    // natural 1-3 is out and the first transposition, 1-4 and 2-3, is the pairing.
+    let players = vec![
+        player(1, &[(3, Some(W), 2)]),
+        player(2, &[(6, Some(B), 2)]),
+        player(3, &[(1, Some(B), 2)]),
+        player(4, &[(8, Some(B), 2)]),
+        player(5, &[(7, Some(W), 0)]),
+        player(6, &[(2, Some(W), 0)]),
+        player(7, &[(5, Some(B), 0)]),
+        player(8, &[(4, Some(W), 0)]),
+    ];
+    let pairing = pair(&input(2, players)).unwrap();
+    let set: Vec<(u32, u32)> = pairing
+        .pairs
+        .iter()
+        .map(|&(w, b)| (w.min(b), w.max(b)))
+        .collect();
+    assert!(set.contains(&(1, 4)), "{:?}", pairing.pairs);
+    assert!(set.contains(&(2, 3)), "{:?}", pairing.pairs);
+}

@@ -7,11 +7,14 @@
 
 use thiserror::Error;
 
+mod blossom;
 mod bracket;
 mod colour;
 mod completion;
 mod matching;
 mod state;
+mod weighted;
+mod wide;
 
 /// A colour a player had (or gets) in a game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -118,8 +121,10 @@ pub enum PairError {
 
 /// Pairs the round `input.round` by the Dutch system.
 ///
-/// Brackets are paired from the highest score down; each bracket's downfloaters join
-/// the next one; an odd player out receives the pairing-allocated bye.
+/// Brackets are paired from the highest score down, each by a maximum-weight matching
+/// whose edge weights hold the quality criteria in their order (see `weighted.rs`);
+/// each bracket's downfloaters join the next one; an odd player out receives the
+/// pairing-allocated bye.
 ///
 /// ```
 /// use guoxiang_tournament::swiss::{pair, Colour, SwissInput, SwissPlayer};
@@ -151,8 +156,6 @@ pub fn pair(input: &SwissInput) -> Result<Pairing, PairError> {
         states: &states,
         compat,
         bye_score: u32::MAX,
-        bound: Default::default(),
-        nodes: Default::default(),
     };
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by_key(|&i| (std::cmp::Reverse(states[i].score), states[i].id));
@@ -171,8 +174,6 @@ pub fn pair(input: &SwissInput) -> Result<Pairing, PairError> {
                     states: &states,
                     compat: ctx.compat.clone(),
                     bye_score: score,
-                    bound: Default::default(),
-                    nodes: Default::default(),
                 };
                 trial.completable(&order)
             })
@@ -198,12 +199,15 @@ pub fn pair(input: &SwissInput) -> Result<Pairing, PairError> {
         let residents = &order[start..end];
         let lower = &order[end..];
         // With no residents left, the carried players form the last bracket themselves.
-        let result = if residents.is_empty() {
-            ctx.pair_bracket(&[], &carried, lower)
+        let last_of_carried = residents.is_empty();
+        let (mdps, members): (&[usize], &[usize]) = if last_of_carried {
+            (&[], &carried)
         } else {
-            ctx.pair_bracket(&carried, residents, lower)
+            (&carried, residents)
         };
-        if result.pairs.is_empty() && residents.is_empty() {
+        let result = ctx.pair_bracket_weighted(mdps, members, lower);
+        // Carried players who cannot be paired among themselves: no way on.
+        if result.pairs.is_empty() && last_of_carried {
             return Err(PairError::NoPairing);
         }
         pairs.extend(result.pairs);
