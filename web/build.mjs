@@ -2,6 +2,8 @@
 // passes its OUT_DIR): app.js and app.css (bundled, minified); one message catalogue per
 // language, i18n-<lang>.json (minified from crates/i18n/catalogue, not bundled: a page loads
 // only its own language's); the endgame trainer, loaded only when a reader opens it:
+// the openings' names, i18n-op-<lang>.json (the catalogues' `opening.*` keys, fetched by
+// src/app/openingnames.ts when a page first names an opening);
 // learn.js (src/learn/index.ts: the endgame trainer, lessons, opening trainer and explorer, puzzle
 // trainer, its style sheet inside) and its words, the catalogues' `ui.eg.*`, `ui.lesson.*`, `ui.op.*` and `ui.pz.*` keys, as i18n-eg-<lang>.json (taken out of i18n-<lang>.json); index.html, which names them all with a content hash so that
 // browsers may cache them for good, and inlines src/boot.ts, which starts fetching the
@@ -32,7 +34,12 @@ const hash = (bytes) => createHash("sha256").update(bytes).digest("hex").slice(0
 const catalogues = {};
 const catalogueUrls = {};
 const learnCatalogueUrls = {};
-const LEARN_PREFIXES = ["ui.eg.", "ui.lesson.", "ui.op.", "ui.pz.", "ui.an.", "ui.ed.", "ui.rv."];
+// The openings' names (`opening.*`, some two hundred of them, a third of a catalogue's weight)
+// go to their own catalogue, i18n-op-<lang>.json, fetched when a page first names an opening.
+const openingCatalogueUrls = {};
+const openingCatalogues = {};
+const isOpeningKey = (k) => k.startsWith("opening.");
+const LEARN_PREFIXES = ["ui.eg.", "ui.lesson.", "ui.op.", "ui.pz.", "ui.an.", "ui.ed.", "ui.rv.", "ui.lb.", "ui.acc.", "ui.pf.", "ui.tn.", "ui.gr.", "ui.rank."];
 const isLearnKey = (k) => LEARN_PREFIXES.some((p) => k.startsWith(p));
 // Words only the server speaks (the lessons' reasons, sent worded in each answer; the puzzle
 // themes' names and descriptions, sent worded by /api/puzzles) stay out of the page's catalogues.
@@ -41,7 +48,11 @@ const isServerOnly = (k) => SERVER_ONLY.some((p) => k.startsWith(p));
 for (const lang of LANGS) {
   const every = JSON.parse(readFileSync(join(here, `../crates/i18n/catalogue/${lang}.json`), "utf8"));
   const all = Object.fromEntries(Object.entries(every).filter(([k]) => !isServerOnly(k)));
-  const main = Object.fromEntries(Object.entries(all).filter(([k]) => !isLearnKey(k)));
+  const main = Object.fromEntries(Object.entries(all).filter(([k]) => !isLearnKey(k) && !isOpeningKey(k)));
+  const openings = Buffer.from(JSON.stringify(Object.fromEntries(Object.entries(all).filter(([k]) => isOpeningKey(k)))));
+  writeFileSync(join(out, `i18n-op-${lang}.json`), openings);
+  openingCatalogues[lang] = openings;
+  openingCatalogueUrls[lang] = `/assets/i18n-op-${lang}.json?v=${hash(openings)}`;
   const trainer = Object.fromEntries(Object.entries(all).filter(([k]) => isLearnKey(k)));
   const text = Buffer.from(JSON.stringify(main));
   const name = `i18n-${lang}.json`;
@@ -86,7 +97,7 @@ const js = await esbuild.build({
   entryPoints: [join(here, "src/main.ts")],
   format: "iife",
   outfile: "app.js",
-  define: { GX_LEARN: JSON.stringify(learnUrls) },
+  define: { GX_LEARN: JSON.stringify(learnUrls), GX_OPENING_NAMES: JSON.stringify(openingCatalogueUrls) },
 });
 const css = await esbuild.build({ ...common, entryPoints: [join(here, "src/style.css")], outfile: "app.css" });
 const boot = await esbuild.build({
@@ -112,8 +123,8 @@ const html = readFileSync(join(here, "src/index.html"), "utf8")
   .replace("{{js}}", jsUrl);
 writeFileSync(join(out, "index.html"), html);
 const sw = readFileSync(join(here, "src/app/sw.js"), "utf8")
-  .replace("{{version}}", hash(Buffer.concat([Buffer.from(html), jsText, cssText, ...Object.values(catalogues)])))
-  .replace("{{assets}}", JSON.stringify([jsUrl, cssUrl, ...LANGS.map((l) => catalogueUrls[l])]));
+  .replace("{{version}}", hash(Buffer.concat([Buffer.from(html), jsText, cssText, ...Object.values(catalogues), ...Object.values(openingCatalogues)])))
+  .replace("{{assets}}", JSON.stringify([jsUrl, cssUrl, ...LANGS.map((l) => catalogueUrls[l]), ...LANGS.map((l) => openingCatalogueUrls[l])]));
 writeFileSync(join(out, "sw.js"), sw);
 writeFileSync(join(out, "manifest.webmanifest"), readFileSync(join(here, "src/app/manifest.webmanifest")));
 const sizes = Object.entries(catalogues).map(([n, b]) => `${n} ${b.length} B`).join(", ");

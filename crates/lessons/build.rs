@@ -6,17 +6,18 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 fn main() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("data");
+    // Read when the script runs, not baked in when it was compiled: a build script compiled
+    // in another checkout sharing this target directory must still read this one's data.
+    let manifest = std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR");
+    let dir = Path::new(&manifest).join("data");
     println!("cargo:rerun-if-changed={}", dir.display());
-    let mut names: Vec<String> = std::fs::read_dir(&dir)
-        .map(|entries| {
-            entries
-                .filter_map(Result::ok)
-                .map(|e| e.file_name().to_string_lossy().into_owned())
-                .filter(|n| n.ends_with(".toml"))
-                .collect()
-        })
-        .unwrap_or_default();
+    let entries = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("cannot read the lessons in {}: {e}", dir.display()));
+    let mut names: Vec<String> = entries
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".toml"))
+        .collect();
     names.sort();
     let mut out = String::from("/// The embedded files: (file name, text), sorted by name.\npub static FILES: &[(&str, &str)] = &[\n");
     for name in &names {

@@ -73,11 +73,14 @@ const OUTPUTS: &[&str] = &[
     "i18n-eg-en.json",
     "i18n-eg-zh-CN.json",
     "i18n-eg-zh-TW.json",
+    "i18n-op-en.json",
+    "i18n-op-zh-CN.json",
+    "i18n-op-zh-TW.json",
     "engine-worker.js",
 ];
 /// Part of the key: change it when this script makes different files from the same inputs.
 const RECIPE: &str =
-    "guoxiang-web 5: tsc, build.mjs (+ sw.js, manifest, one catalogue per language, the trainer's script and catalogues, the engine's worker), gzip best";
+    "guoxiang-web 6: tsc, build.mjs (+ sw.js, manifest, one catalogue per language, the trainer's script and catalogues, the openings' names, the engine's worker), gzip best";
 /// How many cached builds stay under `<target>/guoxiang-web`.
 const KEEP: usize = 4;
 /// Where `web/node_modules` records the hash of the lock file it was installed from.
@@ -362,6 +365,9 @@ fn placeholder(why: &str) -> Vec<(String, Vec<u8>)> {
         ("i18n-eg-en.json", b"{}".to_vec()),
         ("i18n-eg-zh-CN.json", b"{}".to_vec()),
         ("i18n-eg-zh-TW.json", b"{}".to_vec()),
+        ("i18n-op-en.json", b"{}".to_vec()),
+        ("i18n-op-zh-CN.json", b"{}".to_vec()),
+        ("i18n-op-zh-TW.json", b"{}".to_vec()),
         ("engine-worker.js", Vec::new()),
     ];
     files

@@ -25,7 +25,7 @@ test("the navigation bar leads to every page; reload, back and forward land on t
   await page.waitForSelector(".start-computer");
   assert.equal(await page.getAttribute(".main-nav .nav-play", "aria-current"), "page");
   // Entries whose pages do not exist yet are not shown.
-  assert.deepEqual(await page.$$eval(".main-nav a", (as) => as.map((a) => a.getAttribute("href"))), ["/", "/games", "/learn", "/learn/openings", "/learn/endgames", "/puzzles", "/analysis"]);
+  assert.deepEqual(await page.$$eval(".main-nav a", (as) => as.map((a) => a.getAttribute("href"))), ["/", "/games", "/learn", "/learn/openings", "/learn/endgames", "/puzzles", "/analysis", "/lobby", "/tournaments"]);
   await page.click(".main-nav .nav-games");
   await page.waitForSelector("main.games-page");
   assert.equal(path(page), "/games");

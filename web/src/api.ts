@@ -41,6 +41,10 @@ export async function call<T>(method: string, path: string, body?: unknown, secr
   const headers: Record<string, string> = {};
   if (body !== undefined) headers["content-type"] = "application/json";
   if (secret) headers["x-game-secret"] = secret;
+  // The session's CSRF token (issue 19, docs/API.md "Accounts"): the readable `gx_csrf` cookie,
+  // sent back on every request that changes something.
+  const csrf = method === "GET" ? null : /(?:^|;\s*)gx_csrf=([^;]+)/.exec(document.cookie)?.[1];
+  if (csrf) headers["x-csrf-token"] = decodeURIComponent(csrf);
   let resp: Response;
   try {
     resp = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });

@@ -35,7 +35,18 @@ import {
   EDITOR_ROUTE,
   reviewPage,
   REVIEW_ROUTE,
+  lobbyPage,
+  LOBBY_ROUTE,
+  accountPage,
+  ACCOUNT_ROUTE,
+  profilePage,
+  PROFILE_ROUTE,
+  tournamentsPage,
+  TOURNAMENTS_ROUTE,
+  gradingPage,
+  GRADING_ROUTE,
 } from "./learn/route";
+import { startAccount } from "./account/session";
 import { setLang, startLang, t } from "./i18n";
 import { installPieceCss } from "./pieces";
 import { savedGames, settings } from "./store";
@@ -88,6 +99,7 @@ async function start(): Promise<void> {
     return;
   }
   mountShell(outlet);
+  startAccount();
   registerRoute(/^\/$/, () => homePage(go));
   registerRoute(/^\/game\/([0-9a-zA-Z]+)$/, (m) => gamePage(m[1], savedGames()[m[1]]?.secret ?? null));
   registerRoute(/^\/watch\/([0-9a-zA-Z]+)$/, (m) => gamePage(m[1], null));
@@ -102,6 +114,11 @@ async function start(): Promise<void> {
   registerRoute(ANALYSIS_ROUTE, () => analysisPage());
   registerRoute(EDITOR_ROUTE, () => editorPage());
   registerRoute(REVIEW_ROUTE, (m) => reviewPage(m));
+  registerRoute(LOBBY_ROUTE, (m) => lobbyPage(m));
+  registerRoute(ACCOUNT_ROUTE, (m) => accountPage(m));
+  registerRoute(PROFILE_ROUTE, (m) => profilePage(m));
+  registerRoute(TOURNAMENTS_ROUTE, (m) => tournamentsPage(m));
+  registerRoute(GRADING_ROUTE, () => gradingPage());
   startRouter(outlet, (m) => notFoundPage(m[0]));
   registerServiceWorker();
 }

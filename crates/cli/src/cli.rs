@@ -72,6 +72,13 @@ pub enum Command {
     /// Tournaments for arbiters: pair a Swiss round from TRF, Berger tables, standings.
     #[command(subcommand, after_help = EXIT_STATUS)]
     Tournament(crate::tournament_cmd::TournamentCommand),
+    /// A worker: computer moves and game reviews, pulled as jobs from the database of
+    /// servers started with `serve --workers`.
+    #[command(after_help = EXIT_STATUS, args_override_self = true)]
+    Worker(crate::worker_cmd::WorkerArgs),
+    /// Accounts for the server's operator: `admin create NAME` makes an admin.
+    #[command(subcommand, after_help = EXIT_STATUS)]
+    Admin(crate::admin_cmd::AdminCommand),
     /// The UCI engine on stdin/stdout, as guoxiang-engine.
     #[command(after_help = EXIT_STATUS)]
     Uci,
@@ -98,6 +105,15 @@ pub struct ServeArgs {
     /// Games one client may create per minute.
     #[arg(long, value_name = "N")]
     pub create_per_minute: Option<u32>,
+    /// With several processes on one PostgreSQL: the address the other processes
+    /// reach this one at, http://HOST:PORT [default: http:// and --addr].
+    #[arg(long, value_name = "URL", value_parser = parse_advertise)]
+    pub advertise: Option<String>,
+    /// A proxy in front whose X-Forwarded-For names the client, as 10.0.0.0/8 or
+    /// 127.0.0.1 (repeatable; with several processes, their addresses too): the
+    /// per-client rate limits then count the client, not the proxy.
+    #[arg(long, value_name = "CIDR")]
+    pub trust_proxy: Vec<guoxiang_server::http::client_ip::Cidr>,
     /// Logs (on stderr) as one JSON object per line instead of text; the level is
     /// set by RUST_LOG (docs/OPERATIONS.md).
     #[arg(long)]
@@ -115,6 +131,10 @@ pub struct ServeArgs {
     /// The engine's work per position of a game review, in nodes [default: 150000].
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub review_nodes: Option<u64>,
+    /// Searches no computer move and reviews no game here: stores them as jobs for
+    /// `guoxiang worker` processes (needs --db postgres://…).
+    #[arg(long)]
+    pub workers: bool,
 }
 
 /// `guoxiang perft`.
@@ -279,6 +299,22 @@ fn parse_depth(s: &str) -> Result<u32, String> {
 
 fn parse_lang(s: &str) -> Result<Lang, String> {
     Lang::from_tag(s).ok_or_else(|| format!("unknown language {s:?}; use zh-CN, zh-TW or en"))
+}
+
+/// `--advertise`: `http://HOST:PORT` (the other processes relay requests there).
+fn parse_advertise(s: &str) -> Result<String, String> {
+    let rest = s
+        .strip_prefix("http://")
+        .ok_or_else(|| format!("{s:?} is not http://HOST:PORT"))?;
+    let rest = rest.trim_end_matches('/');
+    match rest.rsplit_once(':') {
+        Some((host, port))
+            if !host.is_empty() && !host.contains('/') && port.parse::<u16>().is_ok() =>
+        {
+            Ok(format!("http://{rest}"))
+        }
+        _ => Err(format!("{s:?} is not http://HOST:PORT")),
+    }
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! text for people, or one JSON object per line with `--json`. The commands are
 //! declared in [`cli`]; each lives in its own module.
 
+mod admin_cmd;
 mod cli;
 mod fen_cmd;
 mod move_cmd;
@@ -14,10 +15,17 @@ mod review_cmd;
 mod serve_cmd;
 mod tb_cmd;
 mod tournament_cmd;
+mod worker_cmd;
 
 use clap::{CommandFactory, Parser};
 use cli::{Cli, Command, PgnCommand, TbCommand};
 use std::process::ExitCode;
+
+/// The allocator: the server's many small, short-lived allocations on several
+/// threads (one WebSocket message, one JSON state) spent about a sixth of its CPU
+/// in glibc's malloc and its arena locks under load (perf, docs/BENCHMARKS.md).
+#[global_allocator]
+static ALLOC: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
     // clap prints help and version (exit 0) and usage errors (exit 2) itself.
@@ -36,6 +44,8 @@ fn main() -> ExitCode {
         Some(Command::Puzzles(cmd)) => puzzles_cmd::run(&cmd),
         Some(Command::Review(args)) => review_cmd::run(&args),
         Some(Command::Tournament(cmd)) => tournament_cmd::run(&cmd),
+        Some(Command::Admin(cmd)) => admin_cmd::run(&cmd),
+        Some(Command::Worker(args)) => worker_cmd::run(&args),
         Some(Command::Uci) => {
             let out: guoxiang_engine::uci::Output =
                 std::sync::Arc::new(std::sync::Mutex::new(Box::new(std::io::stdout())));

@@ -1,5 +1,6 @@
 //! `guoxiang serve [--addr 127.0.0.1:8080] [--db URL] [--data DIR] [--create-per-minute N]
-//! [--log-json] [--tb-dir DIR] [--no-tb-gen] [--review-threads N] [--review-nodes N]`: the game server (also what
+//! [--log-json] [--tb-dir DIR] [--no-tb-gen] [--review-threads N] [--review-nodes N] [--workers]`:
+//! the game server (also what
 //! `guoxiang` with no arguments runs). Missing endgame tablebases are generated
 //! in the background at start, into `<data>/tablebase` unless `--tb-dir` says.
 
@@ -34,6 +35,8 @@ fn config_of(args: &ServeArgs) -> guoxiang_server::Config {
         config.addr = a;
     }
     config.db.clone_from(&args.db);
+    config.advertise.clone_from(&args.advertise);
+    config.trusted_proxies.clone_from(&args.trust_proxy);
     if let Some(d) = &args.data {
         config.data_dir.clone_from(d);
     }
@@ -55,6 +58,7 @@ fn config_of(args: &ServeArgs) -> guoxiang_server::Config {
     if let Some(n) = args.review_nodes {
         config.review.effort = guoxiang_server::review::Effort::Nodes(n);
     }
+    config.workers = args.workers;
     config
 }
 

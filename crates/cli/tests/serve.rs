@@ -2,9 +2,11 @@
 //! `kill -9` mid-game without losing a move or charging the downtime, and stops
 //! cleanly on SIGTERM.
 
-use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::TcpStream;
+mod common;
+
+use common::http;
+use serde_json::json;
+use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -26,24 +28,6 @@ fn serve(dir: &Path) -> (Child, String) {
         .map(|s| s.trim().trim_end_matches('/').to_string())
         .unwrap_or_else(|| panic!("no address in {line:?}"));
     (child, addr)
-}
-
-fn http(addr: &str, method: &str, path: &str, body: Option<Value>, secret: Option<&str>) -> Value {
-    let mut s = TcpStream::connect(addr).expect("connect");
-    s.set_read_timeout(Some(Duration::from_secs(30)))
-        .expect("timeout");
-    let body = body.map_or(String::new(), |b| b.to_string());
-    let auth = secret.map_or(String::new(), |s| format!("Authorization: Bearer {s}\r\n"));
-    write!(
-        s,
-        "{method} {path} HTTP/1.1\r\nHost: t\r\nConnection: close\r\n{auth}Content-Length: {}\r\n\r\n{body}",
-        body.len()
-    )
-    .expect("send");
-    let mut text = String::new();
-    s.read_to_string(&mut text).expect("read");
-    let (_, body) = text.split_once("\r\n\r\n").expect("response");
-    serde_json::from_str(body).unwrap_or_else(|e| panic!("not JSON ({e}): {text}"))
 }
 
 fn temp(tag: &str) -> std::path::PathBuf {
@@ -132,4 +116,40 @@ fn sigterm_shuts_the_server_down_cleanly() {
         std::thread::sleep(Duration::from_millis(50));
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_advertised_address_that_is_not_http_host_port_is_refused_before_starting() {
+    for bad in [
+        "ftp://x:1",
+        "http://10.0.0.5",
+        "http://:80",
+        "10.0.0.5:8080",
+        "http://a/b:80",
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_guoxiang"))
+            .args(["serve", "--advertise", bad])
+            .output()
+            .expect("the binary runs");
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("is not http://HOST:PORT"), "{bad}: {err}");
+    }
+}
+
+#[test]
+fn a_trusted_proxy_that_is_not_an_address_block_is_refused_before_starting() {
+    for (bad, says) in [
+        ("10.0.0/8", "is not an IP address"),
+        ("10.0.0.0/33", "at most /32"),
+        ("proxy.local", "is not an IP address"),
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_guoxiang"))
+            .args(["serve", "--trust-proxy", bad])
+            .output()
+            .expect("the binary runs");
+        assert_eq!(out.status.code(), Some(2), "{bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(says), "{bad}: {err}");
+    }
 }

@@ -169,6 +169,7 @@ fn record(id: String) -> Record {
         standing: Standing::default(),
         turn_since: None,
         after: Default::default(),
+        berserk: Default::default(),
     }
 }
 
@@ -361,6 +362,9 @@ async fn main() -> Result<(), String> {
         puzzle_moves_per_minute: 6_000,
         puzzle_attempts_per_minute: 6_000,
         review: guoxiang_server::review::ReviewSettings::default(),
+        advertise: None,
+        trusted_proxies: Vec::new(),
+        workers: false,
     };
     let server = guoxiang_server::start(config, guoxiang_server::time::TimeSource::real())
         .await

@@ -9,17 +9,19 @@
 //! game's task stays while sockets watch it (rematch offers, spectators) and
 //! ends when the last closes; a rematch is created by the old game's task.
 
+use crate::cluster::Cluster;
 use crate::engine::{EnginePool, EngineReply};
 use crate::game::{Action, Change, GameState, Rematched, Seat};
 use crate::http::error::ApiError;
 use crate::protocol::view;
 use crate::protocol::{GameResponse, GameView, May};
+use crate::store::leases::Fence;
 use crate::store::{Store, Write};
 use crate::time::TimeSource;
 use guoxiang_core::Color;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
-use tokio::sync::{broadcast, mpsc, oneshot};
+use tokio::sync::{broadcast, mpsc, oneshot, watch};
 
 /// A change in a game, as broadcast to its watchers.
 #[derive(Debug)]
@@ -98,6 +100,8 @@ pub enum Cmd {
     },
     /// Another socket closed (a finished game's task ends once nobody watches).
     Closed,
+    /// This process lost the game's lease: the task ends without another write.
+    LeaseLost,
     Engine(EngineReply),
 }
 
@@ -111,12 +115,30 @@ pub struct Ctx {
     pub time: TimeSource,
     pub engine: EnginePool,
     pub registry: Registry,
+    /// Several processes on one database: this one's name and address; each game
+    /// task runs under its game's lease ([`crate::cluster`]). `None`: one process.
+    pub cluster: Option<Arc<Cluster>>,
 }
 
 /// The live games by id.
-#[derive(Clone, Default)]
+#[derive(Clone)]
 pub struct Registry {
     inner: Arc<Mutex<HashMap<String, mpsc::Sender<Cmd>>>>,
+    /// Set when the server stops: every task ends without another write.
+    stop: Arc<watch::Sender<bool>>,
+    /// The tasks not yet ended: a task leaves the map first (a new request starts
+    /// a new task) but counts here until its lease is given back.
+    alive: Arc<std::sync::atomic::AtomicUsize>,
+}
+
+impl Default for Registry {
+    fn default() -> Registry {
+        Registry {
+            inner: Arc::default(),
+            stop: Arc::new(watch::channel(false).0),
+            alive: Arc::default(),
+        }
+    }
 }
 
 impl Registry {
@@ -138,17 +160,60 @@ impl Registry {
         }
     }
 
+    /// Ends every game task (the server stops): a task finishes the write it is
+    /// in, then ends without another — no flag falls on a stopped server's clock
+    /// after another process (or the next start) has read the game. Waits up to
+    /// `wait` for the tasks to end and give their leases back; no task starts
+    /// afterwards.
+    pub async fn stop_all(&self, wait: std::time::Duration) {
+        self.stop.send_replace(true);
+        let until = std::time::Instant::now() + wait;
+        let alive = || self.alive.load(std::sync::atomic::Ordering::Acquire);
+        while (!self.is_empty() || alive() > 0) && std::time::Instant::now() < until {
+            tokio::time::sleep(std::time::Duration::from_millis(5)).await;
+        }
+    }
+
+    /// The ids of the games whose tasks run here.
+    pub fn ids(&self) -> Vec<String> {
+        self.inner
+            .lock()
+            .map_or_else(|_| Vec::new(), |m| m.keys().cloned().collect())
+    }
+
+    /// Ends the task of game `id` (its lease was lost) without another write.
+    pub fn stop_one(&self, id: &str) {
+        if let Some(tx) = self.get(id) {
+            // A full queue: the task is busy; the message waits its turn.
+            tokio::spawn(async move {
+                let _ = tx.send(Cmd::LeaseLost).await;
+            });
+        }
+    }
+
     /// Starts a task for a stored game unless one runs already for that id;
-    /// returns the sender of the task that serves the game.
-    pub fn spawn(&self, state: GameState, ctx: &Ctx) -> mpsc::Sender<Cmd> {
-        self.start(state, ctx, None)
+    /// returns the sender of the task that serves the game. With several
+    /// processes, `fence` is the game's lease, taken by the caller
+    /// ([`crate::cluster::claim`]); `None` for one process.
+    pub fn spawn(&self, state: GameState, ctx: &Ctx, fence: Option<Fence>) -> mpsc::Sender<Cmd> {
+        self.start(state, ctx, None, fence)
     }
 
     /// Starts the task of a new game, which stores it first; answers once the
-    /// game is committed.
+    /// game is committed. With several processes the game's lease is taken first.
     pub async fn create(&self, state: GameState, ctx: &Ctx) -> Result<(), ApiError> {
+        let fence = match &ctx.cluster {
+            None => None,
+            Some(cluster) => match crate::cluster::claim(ctx, cluster, &state.id).await {
+                Ok(crate::cluster::Claimed::Here { fence, .. }) => Some(fence),
+                Ok(crate::cluster::Claimed::Elsewhere(_)) => {
+                    return Err(ApiError::unavailable("the new game's id is taken"));
+                }
+                Err(e) => return Err(ApiError::unavailable(e.to_string())),
+            },
+        };
         let (tx, rx) = oneshot::channel();
-        self.start(state, ctx, Some(tx));
+        self.start(state, ctx, Some(tx), fence);
         rx.await
             .map_err(|_| ApiError::unavailable("the game could not be started"))?
     }
@@ -158,21 +223,47 @@ impl Registry {
         state: GameState,
         ctx: &Ctx,
         created: Option<oneshot::Sender<Result<(), ApiError>>>,
+        fence: Option<Fence>,
     ) -> mpsc::Sender<Cmd> {
         let Ok(mut m) = self.inner.lock() else {
             // A poisoned lock means a panic elsewhere; serve nothing rather than panic.
             let (tx, _) = mpsc::channel(1);
             return tx;
         };
+        if *self.stop.borrow() {
+            // Stopping: serve nothing (the sender is closed at once).
+            let (tx, _) = mpsc::channel(1);
+            return tx;
+        }
         if let Some(tx) = m.get(&state.id) {
             return tx.clone();
         }
         let (tx, rx) = mpsc::channel(64);
         m.insert(state.id.clone(), tx.clone());
         drop(m);
-        let task = GameTask::new(state, ctx.clone(), tx.downgrade());
-        tokio::spawn(task.run(rx, created));
+        let task = GameTask::new(state, ctx.clone(), tx.downgrade(), fence);
+        let alive = Alive::count(&self.alive);
+        tokio::spawn(async move {
+            task.run(rx, created).await;
+            drop(alive);
+        });
         tx
+    }
+}
+
+/// One task counted in [`Registry`]'s `alive` until dropped (even by a panic).
+struct Alive(Arc<std::sync::atomic::AtomicUsize>);
+
+impl Alive {
+    fn count(n: &Arc<std::sync::atomic::AtomicUsize>) -> Alive {
+        n.fetch_add(1, std::sync::atomic::Ordering::AcqRel);
+        Alive(n.clone())
+    }
+}
+
+impl Drop for Alive {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, std::sync::atomic::Ordering::AcqRel);
     }
 }
 
@@ -188,10 +279,15 @@ struct GameTask {
     /// number of spectators waits to be sent.
     sent_at: Option<u64>,
     spectators_unsent: bool,
+    /// The game's lease when several processes share the database: every write
+    /// goes fenced with it, and it is given back when the task ends.
+    fence: Option<Fence>,
+    /// Until when (real ms) the lease taken for this task runs, before renewals.
+    taken_until: i64,
 }
 
 impl GameTask {
-    fn new(st: GameState, ctx: Ctx, me: mpsc::WeakSender<Cmd>) -> GameTask {
+    fn new(st: GameState, ctx: Ctx, me: mpsc::WeakSender<Cmd>, fence: Option<Fence>) -> GameTask {
         let (events, _) = broadcast::channel(32);
         GameTask {
             st,
@@ -202,6 +298,28 @@ impl GameTask {
             engine_for: None,
             sent_at: None,
             spectators_unsent: false,
+            fence,
+            taken_until: crate::store::unix_ms() + crate::cluster::LEASE_TTL_MS,
+        }
+    }
+
+    /// With several processes: whether this task's lease surely still holds (its
+    /// process's renewals may have stalled past it; another may run the game now).
+    fn lease_holds(&self) -> bool {
+        match (&self.fence, &self.ctx.cluster) {
+            (Some(_), Some(cluster)) => cluster.still_holds(self.taken_until),
+            _ => true,
+        }
+    }
+
+    /// `w` as this task writes it: fenced with the game's lease, if it has one.
+    fn fenced(&self, w: Write) -> Write {
+        match &self.fence {
+            None => w,
+            Some(fence) => Write::Fenced {
+                fence: fence.clone(),
+                inner: Box::new(w),
+            },
         }
     }
 
@@ -270,12 +388,21 @@ impl GameTask {
             return Ok(());
         }
         let probe = crate::obs::CommitProbe::start(&changes);
+        let finished = changes.iter().any(|c| matches!(c, Change::Finished { .. }));
         let r = self
             .ctx
             .store
-            .write_all(Write::changes(&self.st.id, changes))
+            .write_all(
+                Write::changes(&self.st.id, changes)
+                    .into_iter()
+                    .map(|w| self.fenced(w))
+                    .collect(),
+            )
             .await;
         probe.finish(&self.st.id, &r);
+        if r.is_ok() && finished {
+            crate::competition::on_finished(&self.ctx, &self.st.id);
+        }
         r.map_err(|e| ApiError::unavailable(format!("storage failed: {e}")))
     }
 
@@ -286,7 +413,7 @@ impl GameTask {
     ) {
         let first = match created {
             Some(reply) => {
-                let w = Write::Create(Box::new(self.st.record()));
+                let w = self.fenced(Write::Create(Box::new(self.st.record())));
                 let r = self.ctx.store.write(w).await;
                 crate::obs::game_created(&self.st.id, self.st.mode, &r);
                 let r = r.map_err(|e| ApiError::unavailable(e.to_string()));
@@ -303,10 +430,22 @@ impl GameTask {
             self.serve(&mut rx).await;
         }
         self.ctx.registry.remove(&self.st.id);
+        if let Some(f) = self.fence.take() {
+            // Given back for the next process that needs the game (a lost lease's
+            // release matches no row and changes nothing).
+            let release = crate::store::leases::LeaseWrite::Release {
+                game: f.game,
+                owner: f.owner,
+                token: f.token,
+                alive: self.ctx.time.wall_ms(),
+            };
+            let _ = self.ctx.store.write(Write::Lease(release)).await;
+        }
     }
 
     async fn serve(&mut self, rx: &mut mpsc::Receiver<Cmd>) {
         self.start_engine();
+        let mut stop = self.ctx.registry.stop.subscribe();
         loop {
             let now = self.ctx.time.now();
             let deadline = match (self.st.next_deadline(now), self.spectators_due()) {
@@ -315,12 +454,20 @@ impl GameTask {
             };
             let time = self.ctx.time.clone();
             let cmd = tokio::select! {
+                biased;
+                _ = stop.wait_for(|s| *s) => break,
                 c = rx.recv() => match c {
                     Some(c) => Some(c),
                     None => break,
                 },
                 _ = async { time.sleep_until(deadline.unwrap_or(u64::MAX)).await }, if deadline.is_some() => None,
             };
+            if !self.lease_holds() {
+                // Answer nothing from a game another process may run now: the
+                // callers, finding the task gone, ask again (and are relayed).
+                tracing::warn!(game = %self.st.id, "lease not renewed in time: the game's task ends here");
+                break;
+            }
             let result = match cmd {
                 None => self.tick().await,
                 Some(cmd) => self.handle(cmd).await,
@@ -438,6 +585,9 @@ impl GameTask {
                 self.broadcast();
             }
             Cmd::Closed => {}
+            Cmd::LeaseLost => {
+                return Err(ApiError::unavailable("this process lost the game's lease"));
+            }
             Cmd::Spectator { joined } => {
                 self.st.spectators = if joined {
                     self.st.spectators.saturating_add(1)

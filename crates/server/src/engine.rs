@@ -2,10 +2,12 @@
 //! semaphore with one permit per worker), never on the async runtime. Each move is
 //! decided by the engine's facade, [`Engine::think`], with the game's level; in
 //! untimed games the human levels answer after the human-like thinking time it
-//! returns (a timer, not a busy thread).
+//! returns (a timer, not a busy thread). With `serve --workers` the pool searches
+//! nothing: each move is a job for the worker processes ([`Remote`]).
 
 use crate::game::EngineJob;
 use crate::obs::METRICS;
+use crate::worker::remote::Remote;
 use guoxiang_core::Move;
 use guoxiang_engine::levels::{style_for_level, Style};
 use guoxiang_engine::{Decision, Engine, Tablebase, Think};
@@ -33,6 +35,8 @@ pub struct EnginePool {
     /// The endgame tables handed to every search (the engine probes them only at
     /// full strength; human levels ignore them).
     tables: Option<Tablebase>,
+    /// `serve --workers`: every move is a job for the worker processes.
+    remote: Option<Arc<Remote>>,
 }
 
 impl EnginePool {
@@ -41,11 +45,27 @@ impl EnginePool {
             permits: Arc::new(Semaphore::new(threads.max(1))),
             human_time,
             tables,
+            remote: None,
         }
     }
 
-    /// Searches `job` on the pool, waiting for a free worker first.
+    /// A pool that searches nothing itself: each move is a job for the worker
+    /// processes ([`Remote`]).
+    pub fn remote(human_time: bool, remote: Arc<Remote>) -> EnginePool {
+        EnginePool {
+            permits: Arc::new(Semaphore::new(1)),
+            human_time,
+            tables: None,
+            remote: Some(remote),
+        }
+    }
+
+    /// Searches `job` on the pool, waiting for a free worker first (or, with
+    /// workers, waits for a worker's answer).
     pub async fn think(&self, job: EngineJob) -> Option<EngineReply> {
+        if let Some(remote) = &self.remote {
+            return remote.think(job, self.human_time).await;
+        }
         let waiting = METRICS.engine_waiting.hold();
         let Ok(permit) = self.permits.clone().acquire_owned().await else {
             METRICS.engine_failures.add(1);
@@ -84,8 +104,9 @@ impl EnginePool {
     }
 }
 
-/// What the engine plays in `job`: the level's choice within the job's budget.
-fn decide(job: EngineJob, tables: Option<Tablebase>) -> Decision {
+/// What the engine plays in `job`: the level's choice within the job's budget
+/// (here, or in a worker process).
+pub(crate) fn decide(job: EngineJob, tables: Option<Tablebase>) -> Decision {
     let budget = Duration::from_millis(job.budget_ms);
     let mut think = Think::new(job.position);
     think.history = job.history;

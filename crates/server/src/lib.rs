@@ -28,19 +28,25 @@
 //! # Ok(()) }
 //! ```
 
+pub mod accounts;
 pub mod actor;
 pub mod clock;
+pub mod cluster;
+pub mod competition;
 pub mod endgame;
 pub mod engine;
 pub mod game;
 pub mod http;
+pub mod lobby;
 pub mod obs;
 pub mod pgn;
 pub mod protocol;
 pub mod review;
 pub mod store;
 pub mod time;
+pub mod tournaments;
 pub mod web;
+pub mod worker;
 
 pub use http::router;
 
@@ -88,6 +94,17 @@ pub struct Config {
     pub puzzle_attempts_per_minute: u32,
     /// Game review: threads, effort, rate limit (`--review-threads`, `--review-nodes`).
     pub review: review::ReviewSettings,
+    /// With several processes on PostgreSQL: the address the others reach this
+    /// one at (`http://host:port`, `--advertise`); `None`: `http://` and the
+    /// address bound (right when bound to an address they can reach).
+    pub advertise: Option<String>,
+    /// The proxies (and, with several processes, the processes) whose
+    /// `X-Forwarded-For` names the client (`--trust-proxy`, [`http::client_ip`]).
+    pub trusted_proxies: Vec<http::client_ip::Cidr>,
+    /// `serve --workers`: this process searches no computer move and reviews no
+    /// game; it stores them as jobs for worker processes (`guoxiang worker`,
+    /// [`worker`]). Needs PostgreSQL.
+    pub workers: bool,
 }
 
 /// A friend game nobody joins is aborted after 24 hours (docs/API.md).
@@ -119,6 +136,9 @@ impl Default for Config {
             puzzle_moves_per_minute: 120,
             puzzle_attempts_per_minute: 30,
             review: review::ReviewSettings::default(),
+            advertise: None,
+            trusted_proxies: Vec::new(),
+            workers: false,
         }
     }
 }
@@ -133,6 +153,10 @@ pub enum ServerError {
         addr: SocketAddr,
         source: std::io::Error,
     },
+    #[error(
+        "--workers needs PostgreSQL (--db postgres://…): worker processes take their jobs from it"
+    )]
+    WorkersNeedPostgres,
 }
 
 /// What every request handler shares.
@@ -145,6 +169,14 @@ pub struct AppState {
     pub puzzles: http::puzzles::PuzzleState,
     /// Game reviews: their queue, threads and rate limit.
     pub reviews: review::Reviews,
+    /// Accounts: log-in rate limits (issue 19).
+    pub accounts: accounts::Accounts,
+    /// Account games and ratings (issue 19).
+    pub competition: competition::Competition,
+    /// The lobby's subscribers in this process (issue 19).
+    pub lobby: lobby::Lobby,
+    /// The tournament director (issue 19).
+    pub tournaments: tournaments::Director,
     limiter: Mutex<HashMap<IpAddr, (f64, f64)>>,
     pub shutdown: watch::Receiver<bool>,
 }
@@ -159,16 +191,29 @@ pub struct Running {
 }
 
 impl Running {
-    /// Stops accepting, closes WebSockets, and waits for requests in flight.
+    /// Stops accepting, closes WebSockets, waits for requests in flight, then ends
+    /// every game task (see [`Registry::stop_all`]).
     pub async fn shutdown(self) {
         let _ = self.stop.send(true);
         let _ = self.task.await;
         let _ = self.heartbeat.await;
+        self.state
+            .ctx
+            .registry
+            .stop_all(std::time::Duration::from_secs(5))
+            .await;
     }
 }
 
 /// Opens the store, resumes unfinished games and starts serving.
 pub async fn start(config: Config, time: time::TimeSource) -> Result<Running, ServerError> {
+    let on_postgres = config
+        .db
+        .as_deref()
+        .is_some_and(|d| d.starts_with("postgres"));
+    if config.workers && !on_postgres {
+        return Err(ServerError::WorkersNeedPostgres);
+    }
     obs::metrics::mark_start();
     let store = {
         let (db, dir) = (config.db.clone(), config.data_dir.clone());
@@ -176,38 +221,6 @@ pub async fn start(config: Config, time: time::TimeSource) -> Result<Running, Se
             .await
             .map_err(|_| store::StoreError::Closed)??
     };
-    // The tables (nothing read yet); generation starts once the address is bound.
-    let tables = endgame::Tables::open(&config.tb_dir);
-    let ctx = Ctx {
-        store: store.clone(),
-        time: time.clone(),
-        engine: engine::EnginePool::new(
-            config.engine_threads,
-            config.computer_human_time,
-            Some(tables.tablebase().clone()),
-        ),
-        registry: Registry::default(),
-    };
-    // Read before this process records its own first sign of life.
-    let alive_at = store.alive_at().await?;
-    let limits = game::Limits {
-        grace_ms: config.disconnect_grace_ms,
-        join_timeout_ms: config.join_timeout_ms,
-    };
-    let now = time.now();
-    let unfinished = store.unfinished().await?;
-    tracing::info!(games = unfinished.len(), "resuming unfinished games");
-    for (record, moves) in unfinished {
-        let st = game::GameState::from_record(&record, &moves, limits, now, alive_at)
-            .map_err(|e| store::StoreError::Corrupt(format!("game {}: {e}", record.id)))?;
-        ctx.registry.spawn(st, &ctx);
-    }
-    let reviews = review::Reviews::start(
-        store.clone(),
-        Some(tables.tablebase().clone()),
-        config.review.clone(),
-    )
-    .await?;
     let listener = tokio::net::TcpListener::bind(config.addr)
         .await
         .map_err(|source| ServerError::Bind {
@@ -218,6 +231,65 @@ pub async fn start(config: Config, time: time::TimeSource) -> Result<Running, Se
         addr: config.addr,
         source,
     })?;
+    // Several processes share a PostgreSQL database: games run under leases.
+    let cluster = config
+        .db
+        .as_deref()
+        .is_some_and(|d| d.starts_with("postgres"))
+        .then(|| {
+            let reach = config.advertise.clone();
+            Arc::new(cluster::Cluster::new(
+                reach.unwrap_or_else(|| format!("http://{addr}")),
+            ))
+        });
+    // The tables (nothing read yet); generation starts once the address is bound.
+    let tables = endgame::Tables::open(&config.tb_dir);
+    let engine = match config.db.as_deref().filter(|_| config.workers) {
+        // Computer moves are jobs for the workers.
+        Some(url) => engine::EnginePool::remote(
+            config.computer_human_time,
+            worker::remote::Remote::start(store.clone(), url.to_owned())?,
+        ),
+        None => engine::EnginePool::new(
+            config.engine_threads,
+            config.computer_human_time,
+            Some(tables.tablebase().clone()),
+        ),
+    };
+    let ctx = Ctx {
+        store: store.clone(),
+        time: time.clone(),
+        engine,
+        registry: Registry::default(),
+        cluster: cluster.clone(),
+    };
+    // Read before this process records its own first sign of life.
+    let alive_at = store.alive_at().await?;
+    let limits = game::Limits {
+        grace_ms: config.disconnect_grace_ms,
+        join_timeout_ms: config.join_timeout_ms,
+    };
+    let now = time.now();
+    // One process resumes every unfinished game; several take them over through
+    // their leases (cluster::keep's sweep), each game by one process.
+    let unfinished = if cluster.is_none() {
+        store.unfinished().await?
+    } else {
+        Vec::new()
+    };
+    tracing::info!(games = unfinished.len(), "resuming unfinished games");
+    for (record, moves) in unfinished {
+        let st = game::GameState::from_record(&record, &moves, limits, now, alive_at)
+            .map_err(|e| store::StoreError::Corrupt(format!("game {}: {e}", record.id)))?;
+        ctx.registry.spawn(st, &ctx, None);
+    }
+    let reviews = review::Reviews::start(
+        store.clone(),
+        Some(tables.tablebase().clone()),
+        config.review.clone(),
+        config.workers,
+    )
+    .await?;
     if config.tb_generate {
         // Detached: it never blocks serving, and every file is complete once renamed.
         let _ = tables.generate_in_background(config.tb_classes.clone(), config.engine_threads);
@@ -229,11 +301,21 @@ pub async fn start(config: Config, time: time::TimeSource) -> Result<Running, Se
         tables,
         puzzles: http::puzzles::PuzzleState::default(),
         reviews,
+        accounts: accounts::Accounts::default(),
+        competition: competition::Competition::default(),
+        lobby: lobby::Lobby::default(),
+        tournaments: tournaments::Director::default(),
         limiter: Mutex::new(HashMap::new()),
         shutdown: stop_rx.clone(),
     });
     let app = http::router(state.clone()).into_make_service_with_connect_info::<SocketAddr>();
     let heartbeat = tokio::spawn(heartbeat(state.ctx.clone(), stop_rx.clone()));
+    competition::start(&state);
+    lobby::start(&state);
+    tournaments::start(&state);
+    if let Some(c) = cluster {
+        tokio::spawn(cluster::keep(state.clone(), c));
+    }
     let mut rx = stop_rx;
     let task = tokio::spawn(async move {
         // Parse errors answered in JSON; `tap_io` keeps `ConnectInfo<SocketAddr>`.

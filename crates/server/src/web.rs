@@ -48,6 +48,13 @@ static LEARN_CATALOGUES: [(&str, Asset); 3] = [
     ("i18n-eg-zh-CN.json", asset!("i18n-eg-zh-CN.json")),
     ("i18n-eg-zh-TW.json", asset!("i18n-eg-zh-TW.json")),
 ];
+/// The openings' names (the `opening.*` keys), fetched when a page first names an opening;
+/// named by the app's script.
+static OPENING_CATALOGUES: [(&str, Asset); 3] = [
+    ("i18n-op-en.json", asset!("i18n-op-en.json")),
+    ("i18n-op-zh-CN.json", asset!("i18n-op-zh-CN.json")),
+    ("i18n-op-zh-TW.json", asset!("i18n-op-zh-TW.json")),
+];
 /// The endgame trainer's script, loaded by the app when a reader opens `/learn/endgames`.
 static LEARN_JS: (&[u8], &[u8]) = asset!("learn.js");
 /// The engine in the browser, by path under `/assets/`, with its content type; empty when
@@ -67,6 +74,7 @@ pub fn catalogue_paths() -> impl Iterator<Item = String> {
     CATALOGUES
         .iter()
         .chain(&LEARN_CATALOGUES)
+        .chain(&OPENING_CATALOGUES)
         .map(|(name, _)| format!("/assets/{name}"))
         .chain(ENGINE.iter().map(|(name, _, _)| format!("/assets/{name}")))
 }
@@ -201,6 +209,7 @@ pub async fn catalogue(uri: Uri, headers: HeaderMap) -> Response {
     match CATALOGUES
         .iter()
         .chain(&LEARN_CATALOGUES)
+        .chain(&OPENING_CATALOGUES)
         .find(|(n, _)| *n == name)
     {
         Some((_, bytes)) => serve(
@@ -281,6 +290,49 @@ mod tests {
             catalogue(uri, HeaderMap::new()).await.status(),
             StatusCode::NOT_FOUND
         );
+    }
+
+    #[tokio::test]
+    async fn the_openings_names_are_their_own_assets_named_by_the_app_script() {
+        let app = std::str::from_utf8(APP_JS.0).unwrap();
+        let sw = std::str::from_utf8(SW_JS.0).unwrap();
+        for (name, (plain, _)) in &OPENING_CATALOGUES {
+            assert!(app.contains(&format!("/assets/{name}?v=")), "{name}");
+            assert!(
+                sw.contains(&format!("/assets/{name}?v=")),
+                "{name} cached offline"
+            );
+            let uri: Uri = format!("/assets/{name}").parse().unwrap();
+            assert_eq!(catalogue(uri, with("gzip")).await.status(), StatusCode::OK);
+            let messages: serde_json::Value = serde_json::from_slice(plain).unwrap();
+            assert!(messages["opening.italian_game"].is_string(), "{name}");
+            let lang = name
+                .trim_start_matches("i18n-op-")
+                .trim_end_matches(".json");
+            let source = format!(
+                "{}/../i18n/catalogue/{lang}.json",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            let every: serde_json::Value =
+                serde_json::from_str(&std::fs::read_to_string(&source).unwrap()).unwrap();
+            let openings = every
+                .as_object()
+                .unwrap()
+                .keys()
+                .filter(|k| k.starts_with("opening."));
+            assert_eq!(
+                messages.as_object().unwrap().len(),
+                openings.count(),
+                "{name}: every opening, nothing else"
+            );
+        }
+        for (name, (plain, _)) in &CATALOGUES {
+            let messages: serde_json::Value = serde_json::from_slice(plain).unwrap();
+            assert!(
+                messages["opening.italian_game"].is_null(),
+                "{name} leaves the openings out"
+            );
+        }
     }
 
     #[tokio::test]

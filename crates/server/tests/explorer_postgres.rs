@@ -11,16 +11,6 @@ use guoxiang_core::Position;
 use guoxiang_server::store::{Store, Tally, MIGRATIONS};
 use serde_json::{json, Value};
 
-fn url() -> Option<String> {
-    match std::env::var("GUOXIANG_TEST_POSTGRES") {
-        Ok(u) if !u.is_empty() => Some(u),
-        _ => {
-            eprintln!("skipped: set GUOXIANG_TEST_POSTGRES to run the PostgreSQL tests");
-            None
-        }
-    }
-}
-
 /// The explorer's counts of `uci` after `moves` (SAN), as the API answers.
 async fn count(srv: &Srv, moves: &str, uci: &str) -> (u64, Value) {
     let path = format!("/api/explorer?moves={}", moves.replace(' ', "%20"));

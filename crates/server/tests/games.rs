@@ -769,6 +769,48 @@ async fn game_creation_is_rate_limited() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn behind_a_trusted_proxy_games_are_counted_per_client_it_names() {
+    let trusted = |c: &mut guoxiang_server::Config| {
+        c.create_burst = 1;
+        c.create_per_minute = 1;
+        c.trusted_proxies = vec!["127.0.0.0/8".parse().expect("a block")];
+    };
+    let srv = start_with("xff", guoxiang_server::time::TimeSource::manual(0), trusted).await;
+    let create = |xff: &'static str| {
+        let addr = srv.addr;
+        async move {
+            let body = r#"{"mode": "hotseat"}"#;
+            let h = [("X-Forwarded-For", xff)];
+            http_with(addr, "POST", "/api/games", Some(body), &h)
+                .await
+                .0
+        }
+    };
+    assert_eq!(create("203.0.113.1").await, 201);
+    assert_eq!(create("203.0.113.2").await, 201, "another client");
+    assert_eq!(create("203.0.113.1").await, 429, "the first client again");
+    // A client cannot escape its count by naming another address first.
+    assert_eq!(create("198.51.100.1, 203.0.113.2").await, 429);
+
+    // Without --trust-proxy the header is ignored: every request is the peer's.
+    let plain = start_with(
+        "xff-plain",
+        guoxiang_server::time::TimeSource::manual(0),
+        |c| {
+            c.create_burst = 1;
+            c.create_per_minute = 1;
+        },
+    )
+    .await;
+    let body = r#"{"mode": "hotseat"}"#;
+    for (xff, want) in [("203.0.113.1", 201), ("203.0.113.2", 429)] {
+        let h = [("X-Forwarded-For", xff)];
+        let (s, _) = http_with(plain.addr, "POST", "/api/games", Some(body), &h).await;
+        assert_eq!(s, want, "{xff}");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restarted_server_resumes_games_without_charging_the_downtime() {
     let time = guoxiang_server::time::TimeSource::manual(0);
     let mut srv = start_with("restart", time.clone(), |_| {}).await;

@@ -14,19 +14,18 @@ use guoxiang_server::protocol::{Mode, Status};
 use guoxiang_server::store::{Store, Write};
 use serde_json::{json, Value};
 
-fn url() -> Option<String> {
-    match std::env::var("GUOXIANG_TEST_POSTGRES") {
-        Ok(u) if !u.is_empty() => Some(u),
-        _ => {
-            eprintln!("skipped: set GUOXIANG_TEST_POSTGRES to run the PostgreSQL tests");
-            None
-        }
-    }
+/// The server's sign of life is one row for the whole database: a test that
+/// restarts a server on a manual clock must not share the database with another
+/// test's running server at the same moment, so these tests run one at a time.
+async fn serial() -> tokio::sync::MutexGuard<'static, ()> {
+    static ONE: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+    ONE.lock().await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_store_on_postgres_commits_refuses_duplicates_and_reads_back() {
     let Some(url) = url() else { return };
+    let _one_at_a_time = serial().await;
     let dir = temp_dir("pg-store");
     let s = {
         let u = url.clone();
@@ -53,6 +52,7 @@ async fn the_store_on_postgres_commits_refuses_duplicates_and_reads_back() {
         standing: Standing::default(),
         turn_since: None,
         after: Default::default(),
+        berserk: Default::default(),
     };
     let mv = |ply: u64, uci: &str| MoveRecord {
         ply,
@@ -111,6 +111,7 @@ async fn the_store_on_postgres_commits_refuses_duplicates_and_reads_back() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn games_on_postgres_are_played_listed_and_resumed_after_a_restart() {
     let Some(url) = url() else { return };
+    let _one_at_a_time = serial().await;
     let time = guoxiang_server::time::TimeSource::manual(0);
     let u = url.clone();
     let mut srv = start_with("pg-games", time.clone(), move |c| c.db = Some(u)).await;
@@ -149,6 +150,7 @@ async fn games_on_postgres_are_played_listed_and_resumed_after_a_restart() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn on_postgres_my_games_are_found_and_a_rematch_survives_a_restart() {
     let Some(url) = url() else { return };
+    let _one_at_a_time = serial().await;
     let time = guoxiang_server::time::TimeSource::manual(0);
     let u = url.clone();
     let mut srv = start_with("pg-mine", time.clone(), move |c| c.db = Some(u)).await;
@@ -183,4 +185,56 @@ async fn on_postgres_my_games_are_found_and_a_rematch_survives_a_restart() {
     );
     assert_eq!(games[1]["opening"]["key"], "italian_game");
     assert_eq!(games[1]["moves"], 3);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgres_a_berserk_reads_back_with_its_halved_clock_and_flags() {
+    let Some(url) = url() else { return };
+    let _one_at_a_time = serial().await;
+    let dir = temp_dir("pg-berserk");
+    let open = |u: String, dir: std::path::PathBuf| {
+        tokio::task::spawn_blocking(move || Store::open(Some(&u), &dir))
+    };
+    let s = open(url.clone(), dir.clone())
+        .await
+        .expect("joined")
+        .expect("open");
+    let id = format!("bsk{}", std::process::id());
+    let record = Record {
+        id: id.clone(),
+        created_at: 1,
+        mode: Mode::Friend,
+        level: None,
+        computer: None,
+        control: TimeControl::fischer(180_000, 2_000),
+        seats: Seats([Some(SecretHash::of("w")), Some(SecretHash::of("b"))]),
+        join_key: None,
+        start: None,
+        status: Status::Active,
+        ending: None,
+        clocks: [180_000, 180_000],
+        finished_at: None,
+        standing: Standing::default(),
+        turn_since: None,
+        after: Default::default(),
+        berserk: guoxiang_server::game::Berserk::allowed(),
+    };
+    s.write(Write::Create(Box::new(record.clone())))
+        .await
+        .expect("create");
+    s.write(Write::Change {
+        id: id.clone(),
+        change: Change::Berserk {
+            color: Color::White,
+            sides: [true, false],
+            clocks: [90_000, 180_000],
+        },
+    })
+    .await
+    .expect("berserk");
+    drop(s);
+    let s = open(url, dir).await.expect("joined").expect("reopen");
+    let (g, _) = s.game(&id).await.expect("read").expect("exists");
+    assert_eq!(g.clocks, [90_000, 180_000]);
+    assert_eq!((g.berserk.allowed, g.berserk.sides), (true, [true, false]));
 }

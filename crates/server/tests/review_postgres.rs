@@ -12,25 +12,6 @@ use guoxiang_server::review::{Effort, ReviewSettings};
 use guoxiang_server::time::TimeSource;
 use serde_json::{json, Value};
 
-fn url() -> Option<String> {
-    match std::env::var("GUOXIANG_TEST_POSTGRES") {
-        Ok(u) if !u.is_empty() => Some(u),
-        _ => {
-            eprintln!("skipped: set GUOXIANG_TEST_POSTGRES to run the PostgreSQL tests");
-            None
-        }
-    }
-}
-
-async fn sql(url: String, text: String) {
-    tokio::task::spawn_blocking(move || {
-        let mut c = postgres::Client::connect(&url, postgres::NoTls).expect("connect");
-        c.batch_execute(&text).expect("SQL");
-    })
-    .await
-    .expect("joined");
-}
-
 async fn on_postgres(tag: &str, url: &str) -> Srv {
     let url = url.to_owned();
     start_with(tag, TimeSource::manual(0), move |c| {

@@ -73,6 +73,8 @@ export type NoticeKind = "draw_declined" | "takeback_declined" | "rematch_declin
 
 export type Notice = { kind: NoticeKind, by: Side, };
 
+export type Berserked = { white: boolean, black: boolean, };
+
 export type GameView = { id: string, mode: Mode, level: number | null, computer: Side | null, status: Status, fen: string, start_fen: string, turn: Side, moves: Array<string>, san: Array<string>, clock: ClockView | null, 
 /**
  * `1-0`, `0-1`, `1/2-1/2`, or `*` (aborted).
@@ -83,6 +85,10 @@ result: string | null, reason: string | null, winner: Side | null, draw_offer: S
  */
 spectators: number, opening: Opening | null, rematch: Rematch, notice: Notice | null, 
 /**
+ * Who berserked: that side's clock was halved and has no increment.
+ */
+berserk: Berserked, 
+/**
  * The update's sequence number (WebSocket states only).
  */
 seq?: number, };
@@ -91,7 +97,11 @@ export type May = { move: boolean, abort: boolean, resign: boolean, offer_draw: 
 /**
  * Offer (friend games) or start (computer, hot-seat) a rematch.
  */
-rematch: boolean, decline_rematch: boolean, };
+rematch: boolean, decline_rematch: boolean, 
+/**
+ * Berserk now (an arena game, before one's first move, not yet berserked).
+ */
+berserk: boolean, };
 
 export type GameResponse = { you: You | null, may: May, id: string, mode: Mode, level: number | null, computer: Side | null, status: Status, fen: string, start_fen: string, turn: Side, moves: Array<string>, san: Array<string>, clock: ClockView | null, 
 /**
@@ -102,6 +112,10 @@ result: string | null, reason: string | null, winner: Side | null, draw_offer: S
  * Connected WebSocket viewers that are not the game's players.
  */
 spectators: number, opening: Opening | null, rematch: Rematch, notice: Notice | null, 
+/**
+ * Who berserked: that side's clock was halved and has no increment.
+ */
+berserk: Berserked, 
 /**
  * The update's sequence number (WebSocket states only).
  */
@@ -139,7 +153,7 @@ export type Health = { ok: boolean, live_games: number, };
 
 export type ErrorBody = { error: string, message: string, };
 
-export type Action = { "t": "move", uci: string, } | { "t": "premove", uci: string | null, } | { "t": "offer_draw" } | { "t": "accept_draw" } | { "t": "decline_draw" } | { "t": "claim_draw", reason: ClaimReason, } | { "t": "claim_victory" } | { "t": "resign" } | { "t": "abort" } | { "t": "takeback_request" } | { "t": "takeback_accept" } | { "t": "takeback_decline" } | { "t": "rematch" } | { "t": "decline_rematch" };
+export type Action = { "t": "move", uci: string, } | { "t": "premove", uci: string | null, } | { "t": "offer_draw" } | { "t": "accept_draw" } | { "t": "decline_draw" } | { "t": "claim_draw", reason: ClaimReason, } | { "t": "claim_victory" } | { "t": "resign" } | { "t": "abort" } | { "t": "takeback_request" } | { "t": "takeback_accept" } | { "t": "takeback_decline" } | { "t": "rematch" } | { "t": "decline_rematch" } | { "t": "berserk" };
 
 export type Control = { "t": "ack", seq: number, } | { "t": "ping" };
 
@@ -524,3 +538,432 @@ moves: Array<ReviewMove>,
  * Once failed: why.
  */
 error: string | null, };
+
+export type Credentials = { name: string, password: string, };
+
+export type Prefs = { 
+/**
+ * `zh-CN`, `zh-TW` or `en`.
+ */
+lang?: string, 
+/**
+ * `flat`, `relief` or `cartoon`.
+ */
+pieces?: string, 
+/**
+ * `wood`, `jade` or `ocean`.
+ */
+board?: string, };
+
+export type Me = { name: string, admin: boolean, 
+/**
+ * Milliseconds since the Unix epoch.
+ */
+created_at: number, prefs: Prefs, };
+
+export type PasswordChange = { old: string, new: string, };
+
+export type Done = { ok: boolean, };
+
+export type SeatView = { color: Side, secret: string, };
+
+export type PlayerCard = { name: string, 
+/**
+ * Before the game once it is rated, otherwise now; `null` for a game
+ * without a speed class (no clock).
+ */
+rating: number | null, provisional: boolean, 
+/**
+ * The ladder rank's code in the game's speed class.
+ */
+rank: string, 
+/**
+ * The rating change, once the rated game ended and was rated.
+ */
+diff: number | null, };
+
+export type PlayersView = { rated: boolean, 
+/**
+ * `bullet`, `blitz`, `rapid`, `classical`; `null` without a clock.
+ */
+speed: string | null, tournament: string | null, white: PlayerCard, black: PlayerCard, };
+
+export type ProfileRating = { speed: string, rating: number, rd: number, provisional: boolean, games: number, rank: string, 
+/**
+ * The rating the next rank needs (`null` at 7段).
+ */
+next_threshold: number | null, };
+
+export type GameCounts = { games: number, rated: number, wins: number, losses: number, draws: number, };
+
+export type ProfileView = { name: string, 
+/**
+ * Every speed class, fastest first (1500?, 10级 without games).
+ */
+ratings: Array<ProfileRating>, 
+/**
+ * The highest rank over the speed classes.
+ */
+rank: string, counts: GameCounts, };
+
+export type RatingPoint = { at: number, rating: number, rd: number, rank: string, game: string, };
+
+export type RatingSeries = { speed: string, points: Array<RatingPoint>, };
+
+export type RatingHistory = { series: Array<RatingSeries>, };
+
+export type PlayerOutcome = "win" | "loss" | "draw";
+
+export type ProfileGame = { id: string, white: string, black: string, 
+/**
+ * The profile owner's colour.
+ */
+color: Side, rated: boolean, speed: string | null, 
+/**
+ * `waiting`, `active`, `finished`.
+ */
+status: string, 
+/**
+ * `1-0`, `0-1`, `1/2-1/2`, `*`; `null` while played.
+ */
+result: string | null, reason: string | null, 
+/**
+ * For the owner; `null` while played or aborted.
+ */
+outcome: PlayerOutcome | null, 
+/**
+ * The owner's rating change, once rated.
+ */
+diff: number | null, created_at: number, finished_at: number | null, };
+
+export type ProfileGames = { games: Array<ProfileGame>, total: number, 
+/**
+ * From 1.
+ */
+page: number, pages: number, };
+
+export type NormGameIn = { 
+/**
+ * FIDE rating; `null` for an unrated opponent (counts as 1400).
+ */
+rating: number | null, 
+/**
+ * `GM`, `IM`, `FM`, `CM`, `WGM`, `WIM`, `WFM`, `WCM`, or `null`.
+ */
+title: string | null, 
+/**
+ * Three-letter federation code (`CHN`); `FID` for FIDE.
+ */
+federation: string, 
+/**
+ * `win`, `draw` or `loss`.
+ */
+result: PlayerOutcome, };
+
+export type NormRequest = { 
+/**
+ * `GM`, `IM`, `WGM` or `WIM`.
+ */
+title: string, 
+/**
+ * The norm seeker's federation.
+ */
+federation: string, games: Array<NormGameIn>, 
+/**
+ * The event is exempt from 1.4.3–1.4.4 (e.g. a national championship final).
+ */
+federation_rules_exempt: boolean, };
+
+export type NormPerformance = { average: number, percent: number, dp: number, rating: number, };
+
+export type NormRaised = { 
+/**
+ * Index into the request's `games`.
+ */
+game: number, from: number, to: number, };
+
+export type NormFailure = { 
+/**
+ * `too_few_games`, `too_few_foreign_federations`, `too_many_from_own_federation`,
+ * `too_many_from_one_federation`, `too_few_title_holders`, `too_few_of_the_title`,
+ * `average_too_low`, `score_too_low`, `performance_too_low`.
+ */
+code: string, 
+/**
+ * The article of the FIDE Title Regulations, e.g. `1.4.1`.
+ */
+rule: string, found: number, needed: number, 
+/**
+ * For `too_many_from_one_federation`: which.
+ */
+federation: string | null, 
+/**
+ * In English.
+ */
+message: string, };
+
+export type NormReportView = { title: string, games: number, 
+/**
+ * Points (7½ is 7.5), as half points.
+ */
+half_points: number, performance: NormPerformance | null, raised: NormRaised | null, norm: boolean, failures: Array<NormFailure>, };
+
+export type RoomKey = "main" | "beginners" | "blitz" | "rapid" | "masters" | "club";
+
+export type SeekColor = "white" | "black" | "random";
+
+export type SeekRequest = { 
+/**
+ * `"M+S"`: 1–180 minutes, 0–180 seconds a move.
+ */
+clock: string, rated: boolean, color?: SeekColor, 
+/**
+ * The lowest rating (of the seek's speed) that may accept.
+ */
+min_rating?: number, 
+/**
+ * The highest rating that may accept.
+ */
+max_rating?: number, room?: RoomKey, };
+
+export type PoolRequest = { 
+/**
+ * `1+0`, `3+2`, `5+0`, `10+5`, `15+10` or `30+20`.
+ */
+clock: string, rated: boolean, 
+/**
+ * The hall whose games list shows the game.
+ */
+room?: RoomKey, };
+
+export type ChallengeRequest = { user: string, clock: string, rated: boolean, color?: SeekColor, room?: RoomKey, };
+
+export type SeekCreated = { id: string, };
+
+export type StartedGame = { game: string, color: Side, };
+
+export type SeekView = { id: string, user: string, 
+/**
+ * The owner's rating of this speed when the seek was made.
+ */
+rating: number, provisional: boolean, 
+/**
+ * The owner's ladder rank (code).
+ */
+rank: string, clock: string, 
+/**
+ * `bullet`, `blitz`, `rapid` or `classical`.
+ */
+speed: string, rated: boolean, color: SeekColor, min_rating: number | null, max_rating: number | null, room: RoomKey, created_at: number, };
+
+export type ChallengeView = { id: string, from: string, to: string, rating: number, rank: string, clock: string, speed: string, rated: boolean, 
+/**
+ * The sender's colour.
+ */
+color: SeekColor, room: RoomKey, created_at: number, };
+
+export type PlayerView = { name: string, 
+/**
+ * Blitz rating and its ladder rank, as when the user came in.
+ */
+rating: number, rank: string, 
+/**
+ * The halls the user's pages show.
+ */
+rooms: Array<RoomKey>, };
+
+export type LiveGameView = { id: string, white: string, black: string, clock: string, rated: boolean, room: RoomKey, started_at: number, watch_url: string, };
+
+export type RoomView = { key: RoomKey, players: number, seeks: number, games: number, };
+
+export type PoolView = { clock: string, rated: boolean, since: number, };
+
+export type LobbyRating = { speed: string, rating: number, provisional: boolean, rank: string, };
+
+export type LobbyView = { 
+/**
+ * The viewer's name (`null`: not signed in: may watch, not play).
+ */
+you: string | null, room: RoomKey, rooms: Array<RoomView>, 
+/**
+ * This hall's open seeks, oldest first.
+ */
+seeks: Array<SeekView>, 
+/**
+ * Everyone online in the lobby.
+ */
+players: Array<PlayerView>, 
+/**
+ * This hall's games in play.
+ */
+games: Array<LiveGameView>, 
+/**
+ * Challenges sent or received by the viewer.
+ */
+challenges: Array<ChallengeView>, pool: PoolView | null, 
+/**
+ * The viewer's ratings (empty when not signed in).
+ */
+ratings: Array<LobbyRating>, 
+/**
+ * Games started for the viewer in the last minute.
+ */
+started: Array<StartedGame>, };
+
+export type LobbyAction = { "t": "seek", id?: unknown, clock: string, rated: boolean, color?: SeekColor, min_rating?: number, max_rating?: number, } | { "t": "cancel", id?: unknown, seek: string, } | { "t": "accept", id?: unknown, seek: string, } | { "t": "pool", id?: unknown, clock: string, rated: boolean, } | { "t": "leave_pool", id?: unknown, } | { "t": "challenge", id?: unknown, user: string, clock: string, rated: boolean, color?: SeekColor, } | { "t": "decline", id?: unknown, challenge: string, } | { "t": "room", id?: unknown, room: RoomKey, } | { "t": "ping", id?: unknown, };
+
+export type LobbyMsg = { "t": "hello", lobby: LobbyView, } | { "t": "update", seeks_added: Array<SeekView>, seeks_removed: Array<string>, games_added: Array<LiveGameView>, games_removed: Array<string>, 
+/**
+ * Players who came in or changed halls.
+ */
+players_on: Array<PlayerView>, players_off: Array<string>, 
+/**
+ * The halls' counts, when they changed.
+ */
+rooms?: Array<RoomView>, } | { "t": "challenge", challenge: ChallengeView, } | { "t": "challenge_gone", id: string, } | { "t": "declined", challenge: string, by: string, } | { "t": "pool", pool: PoolView | null, } | { "t": "started", game: string, color: Side, } | { "t": "ok", id: unknown, seek?: string, } | { "t": "error", id: unknown, error: string, message: string, } | { "t": "pong", id: unknown, };
+
+export type TournamentKind = "round_robin" | "double_round_robin" | "swiss" | "arena";
+
+export type TournamentPhase = "scheduled" | "running" | "finished" | "cancelled";
+
+export type CreateTournament = { 
+/**
+ * 1–60 characters.
+ */
+name: string, kind: TournamentKind, 
+/**
+ * Wall-clock ms (Unix epoch); at most 90 days ahead; a past time starts now.
+ */
+starts_at: number, 
+/**
+ * Swiss: 1–20 rounds (round robins: from the number of players; arena: none).
+ */
+rounds: number | null, 
+/**
+ * Arena: the duration, 5–600 minutes.
+ */
+minutes: number | null, 
+/**
+ * The games' clock (timed).
+ */
+control: TimeControl, rated: boolean, 
+/**
+ * A player who has not moved this many seconds after the game started loses
+ * by forfeit (1–3600; 60 when absent).
+ */
+forfeit_after_s: number | null, 
+/**
+ * Arena: whether its players may berserk (true when absent); other kinds:
+ * absent or false.
+ */
+berserk?: boolean, };
+
+export type TournamentSummary = { id: string, name: string, kind: TournamentKind, status: TournamentPhase, starts_at: number, 
+/**
+ * Arena: when pairing stops.
+ */
+ends_at: number | null, players: number, 
+/**
+ * Planned rounds (arena: 0).
+ */
+rounds: number, 
+/**
+ * Rounds paired so far.
+ */
+round: number, control: TimeControl, rated: boolean, forfeit_after_s: number, 
+/**
+ * Arena: its players may berserk.
+ */
+berserk: boolean, 
+/**
+ * The creator's name.
+ */
+created_by: string, };
+
+export type TournamentList = { tournaments: Array<TournamentSummary>, };
+
+export type TournamentPlayer = { 
+/**
+ * Starting rank (before the start: the order of joining).
+ */
+rank: number, name: string, rating: number, 
+/**
+ * Points (arena: arena points).
+ */
+score: number, withdrawn: boolean, 
+/**
+ * Arena: paused after a forfeit until the player joins again.
+ */
+paused: boolean, };
+
+export type TournamentBoard = { 
+/**
+ * 1-based.
+ */
+board: number, 
+/**
+ * Starting ranks.
+ */
+white: number, black: number, 
+/**
+ * The game (`/play/{id}`, `/api/games/{id}`), once started.
+ */
+game: string | null, 
+/**
+ * `1-0`, `½-½`, `0-1`, `+/-`, `-/+`, `-/-`; `null` while played.
+ */
+result: string | null, 
+/**
+ * Arena: who berserked, known once the game has ended.
+ */
+berserk: Berserked, };
+
+export type TournamentRound = { round: number, boards: Array<TournamentBoard>, 
+/**
+ * The player without a game (round robin: no points; Swiss: a point).
+ */
+bye: number | null, };
+
+export type TournamentStanding = { 
+/**
+ * Shared by players tied on everything.
+ */
+place: number, rank: number, name: string, score: number, 
+/**
+ * In the order of [`TournamentView::tiebreaks`].
+ */
+tiebreaks: Array<number>, };
+
+export type TournamentCross = { rank: number, name: string, cells: Array<string>, score: number, };
+
+export type TournamentMe = { 
+/**
+ * In the tournament (and not withdrawn).
+ */
+joined: boolean, 
+/**
+ * The viewer's game being played, if any.
+ */
+game: string | null, 
+/**
+ * The creator or an admin: may start it now or cancel it before the start.
+ */
+can_manage: boolean, };
+
+export type TournamentView = { info: TournamentSummary, players: Array<TournamentPlayer>, pairings: Array<TournamentRound>, 
+/**
+ * Arena: its games, latest first.
+ */
+arena: Array<TournamentBoard>, 
+/**
+ * The tie-breaks' FIDE C.07 codes (`BH-C1`, `BH`, `SB`, `DE`, `WIN`, `KS`).
+ */
+tiebreaks: Array<string>, standings: Array<TournamentStanding>, 
+/**
+ * Empty for an arena.
+ */
+crosstable: Array<TournamentCross>, 
+/**
+ * `null` when not signed in.
+ */
+me: TournamentMe | null, };

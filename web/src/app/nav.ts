@@ -21,6 +21,8 @@ export const NAV: NavEntry[] = [
   { path: "/learn/endgames", key: "ui.nav.endgames", match: /^\/learn\/endgames(\/|$)/, learn: true },
   { path: "/puzzles", key: "ui.nav.puzzles", match: /^\/puzzles(\/|$)/, learn: true },
   { path: "/analysis", key: "ui.nav.analysis", match: /^\/(analysis|editor|review)(\/|$)/ },
+  { path: "/lobby", key: "ui.nav.lobby", match: /^\/lobby(\/|$)/ },
+  { path: "/tournaments", key: "ui.nav.tournaments", match: /^\/tournaments(\/|$)/ },
 ];
 
 /** The entry marked for `path`: the longest match wins, so `/games` is not "Play". */

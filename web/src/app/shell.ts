@@ -3,6 +3,7 @@
 //! settings), the offline banner, and the outlet the router fills. It re-renders itself and
 //! the current page when the language or a display setting changes.
 
+import { accountLink, onAccountChange } from "../account/session";
 import { lang, onLangChange, t } from "../i18n";
 import { el } from "../ui";
 import { currentEntry, NAV } from "./nav";
@@ -47,6 +48,7 @@ function buildHeader(): HTMLElement {
   return el("header", { class: "top" + (settingsOpen ? " open" : "") }, [
     logo(),
     navBar(),
+    accountLink(),
     toggle,
     el("div", { class: "settings", role: "group", "aria-label": t("ui.settings") }, [...settingControls(false), all]),
   ]);
@@ -76,6 +78,11 @@ export function mountShell(outlet: HTMLElement): void {
     renderShell();
   });
   onSettingsChange(() => currentPage()?.render());
+  onAccountChange(() => {
+    const fresh = buildHeader();
+    header?.replaceWith(fresh);
+    header = fresh;
+  });
   onNavigate(() => {
     const fresh = buildHeader();
     header?.replaceWith(fresh);

@@ -1,6 +1,7 @@
 //! The game's two clocks as the player sees them: the time left counts down between the
 //! server's states (which give each side's time as of when they arrive), redrawn ten times a
-//! second, red under ten seconds, with one warning sound when the player's own time runs low.
+//! second, red under ten seconds, with one warning sound when the player's own time runs low;
+//! a side that berserked (arena games) has its clock marked ⚡.
 
 import type { GameState } from "../api";
 import type { Color } from "../chess";
@@ -54,6 +55,7 @@ export class Clocks {
       box.textContent = ms === null ? "—" : formatClock(ms);
       box.classList.toggle("running", s.status === "active" && s.clock?.running === c);
       box.classList.toggle("low", ms !== null && ms < LOW_MS);
+      box.classList.toggle("berserk", s.berserk[c]);
     }
     const mine = me ? this.remaining(me) : null;
     if (mine !== null && mine < LOW_MS && s.status === "active" && s.clock?.running === me) {

@@ -1,5 +1,6 @@
 //! The game's buttons for what the server says this player may do right now (`may`): abort,
-//! resign (asked twice), draw offers and claims, takebacks; "new game" once it is over.
+//! resign (asked twice), draw offers and claims, takebacks, berserk (arena games); "new game"
+//! once it is over.
 
 import type { GameState, May } from "../api";
 import type { GameSocket } from "./socket";
@@ -41,6 +42,10 @@ export function renderControls(c: HTMLElement, s: GameState, may: May, host: Con
       location.href = "/";
     }, "new-game"));
     return;
+  }
+  if (may.berserk) {
+    add("ui.game.berserk", { t: "berserk" }, "berserk");
+    c.lastElementChild?.setAttribute("title", t("ui.game.berserk_hint"));
   }
   if (may.abort) add("ui.abort", { t: "abort" }, "abort");
   if (may.resign && !may.abort) add("ui.resign", { t: "resign" }, "resign", true);

@@ -2,6 +2,7 @@
 //! (contract14 §1: "Computer (level 3)", "Anonymous", later account names), the opening's
 //! name in the page's language, and the game as PGN with those names.
 
+import { openingWord } from "../app/openingnames";
 import type { GameState, May } from "../api";
 import type * as wire from "../api/types.gen";
 import type { Color } from "../chess";
@@ -38,12 +39,11 @@ export function pgnName(s: Game, c: Color): string {
   return p.kind === "computer" ? `Computer (level ${p.level ?? 0})` : "Anonymous";
 }
 
-/** The opening's name in the page's language: catalogue `opening.<key>`, else its English name. */
+/** The opening's name in the page's language (catalogue `opening.<key>`, fetched on first
+ *  use), else its English name. */
 export function openingName(o: Opening | null | undefined): string {
   if (!o) return "";
-  const key = "opening." + o.key;
-  const worded = t(key);
-  return (worded === key ? o.name : worded) + (o.eco ? ` (${o.eco})` : "");
+  return (openingWord(o.key) ?? o.name) + (o.eco ? ` (${o.eco})` : "");
 }
 
 const STANDARD = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

@@ -25,6 +25,7 @@ import { renderControls, type Action } from "./controls";
 import { playerName, type Game, type MayAll } from "./info";
 import { explainMarks, NO_MARKS, type Marks } from "./marks";
 import { plyToShow, renderMoves, replayKeyTarget } from "./moves";
+import { PlayersStrip } from "./players";
 import { PremoveQueue } from "./premoves";
 import { renderShare } from "./share";
 import { GameSocket } from "./socket";
@@ -63,6 +64,8 @@ export class GamePage {
   /** A draw offered to the computer, until its answer arrives. */
   private offerToComputer = false;
   private els: Record<string, HTMLElement> = {};
+  /** Names, ratings and ranks of a game between accounts (issue 19). */
+  private readonly strip: PlayersStrip;
 
   constructor(
     id: string,
@@ -96,6 +99,9 @@ export class GamePage {
       },
     );
     this.root = el("main", { class: "game-page" });
+    this.strip = new PlayersStrip(id, () => {
+      if (this.st) this.render();
+    });
     this.build();
     this.socket = new GameSocket(
       id,
@@ -128,6 +134,7 @@ export class GamePage {
   }
 
   destroy(): void {
+    this.strip.destroy();
     this.socket?.close();
     this.clocks.stop();
     document.removeEventListener("keydown", this.replayKeys);
@@ -154,7 +161,7 @@ export class GamePage {
     e.announce = el("div", { class: "sr-only", "aria-live": "assertive" });
     const boardWrap = el("section", { class: "board-wrap" }, [this.board.el]);
     const panel = el("aside", { class: "panel" }, [
-      e.topPlayer, e.status, e.share, e.notice, e.result, e.after, e.explain, e.confirmMove, e.moves, e.replay, e.controls, e.typed, e.bottomPlayer, e.tools,
+      this.strip.el, e.topPlayer, e.status, e.share, e.notice, e.result, e.after, e.explain, e.confirmMove, e.moves, e.replay, e.controls, e.typed, e.bottomPlayer, e.tools,
     ]);
     this.root.replaceChildren(boardWrap, panel, e.textView, e.announce);
   }
@@ -421,6 +428,8 @@ export class GamePage {
     this.els.moves.setAttribute("aria-label", t("ui.moves"));
     this.els.textView.setAttribute("aria-label", t("ui.text_view"));
     this.renderPlayers();
+    this.strip.update(s.status);
+    this.strip.render();
     this.renderStatus();
     this.renderConfirm();
     renderMoves(this.els.moves, this.els.replay, s, ply, (p) => this.goTo(p));
@@ -494,7 +503,7 @@ export class GamePage {
       box.replaceChildren(
         el("span", { class: "name" }, [
           el("span", { class: "side " + c, title: t("color." + c), "aria-label": t("color." + c) }),
-          el("span", { class: "player-name" }, [playerName(s, c)]),
+          el("span", { class: "player-name" }, [this.strip.name(c) ?? playerName(s, c)]),
           ...(mine ? [el("span", { class: "you-tag" }, [t("ui.you")])] : []),
         ]),
         clock,

@@ -5,6 +5,7 @@
 //! settings' listeners). It imports only their types; the objects come through [`Host`].
 //! `build.mjs` checks that `learn.js` bundles none of those modules.
 
+import type { PlayersView } from "../api/types.gen";
 import type { Board, BoardEvents, BoardView } from "../board";
 import type { Color } from "../chess";
 import type { Lang } from "../i18n";
@@ -24,6 +25,11 @@ export interface Host {
   sound(kind: SoundKind): void;
   /** The app's picture of a position (no moves), labelled for screen readers. */
   miniBoard(fen: string, orientation: Color, label: string): HTMLElement;
+  /** Keeps the seat's secret of a game between accounts (lobby, tournament) among the
+   *  visitor's games, as the home page does for the games it creates, and opens `/game/{id}`. */
+  openGame(id: string, secret: string, color: Color): void;
+  /** Goes to a path of the app without reloading the page. */
+  go(path: string): void;
 }
 
 /** What `learn.js` leaves on `window.__gxLearn` when it has run. */
@@ -48,6 +54,18 @@ export interface LearnModule {
   editor(host: Host, query: URLSearchParams): Page;
   /** `/review` (id null: paste or upload a PGN) and `/review/{id}`: a game review (src/review). */
   review(host: Host, id: string | null): Page;
+  /** `/lobby` (room null) and `/lobby/{room}`: the lobby and its halls (src/lobby). */
+  lobby(host: Host, room: string | null): Page;
+  /** `/login`, `/signup`, `/account`: the account pages (src/account). */
+  account(host: Host, which: "login" | "signup" | "account"): Page;
+  /** `/@/{name}`: a player's profile (src/profile). */
+  profile(host: Host, name: string): Page;
+  /** `/tournaments` (id null) and `/tournaments/{id}` (src/tournament). */
+  tournaments(host: Host, id: string | null): Page;
+  /** `/grading`: Chinese grades, FIDE titles, the norm calculator (src/grading). */
+  grading(host: Host): Page;
+  /** The contents of the game page's players strip for a game between accounts (src/profile/strip.ts). */
+  playersStrip(host: Host, view: PlayersView): Node[];
 }
 
 declare global {

@@ -13,6 +13,12 @@ import { puzzlesPage } from "../puzzles";
 import { analysisPage } from "../analysis";
 import { editorPage } from "../editor";
 import { reviewPage } from "../review";
+import { lobbyPage } from "../lobby";
+import { accountPage } from "../account";
+import { profilePage } from "../profile";
+import { playersStrip } from "../profile/strip";
+import { tournamentsPage } from "../tournament";
+import { gradingPage } from "../grading";
 
 const style = document.createElement("style");
 style.dataset.module = "learn";
@@ -30,5 +36,11 @@ const mod: LearnModule = {
   analysis: analysisPage,
   editor: editorPage,
   review: reviewPage,
+  lobby: lobbyPage,
+  account: accountPage,
+  profile: profilePage,
+  tournaments: tournamentsPage,
+  grading: gradingPage,
+  playersStrip,
 };
 window.__gxLearn = mod;

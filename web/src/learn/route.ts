@@ -11,9 +11,9 @@
 import { miniBoard } from "../app/miniboard";
 import { Board } from "../board";
 import { lang, t, type Lang } from "../i18n";
-import type { Page } from "../app/router";
+import { go, type Page } from "../app/router";
 import { play } from "../sound";
-import { settings } from "../store";
+import { saveGame, settings } from "../store";
 import { el } from "../ui";
 import type { Host, LearnModule } from "./host";
 
@@ -36,6 +36,17 @@ export const ANALYSIS_ROUTE = /^\/analysis$/;
 export const EDITOR_ROUTE = /^\/editor$/;
 /** Game review: the PGN form, or one review (group 1: the review's id, if any). */
 export const REVIEW_ROUTE = /^\/review(?:\/([A-Za-z0-9_-]+))?$/;
+
+/** The lobby and its halls (group 1: the hall, if any). */
+export const LOBBY_ROUTE = /^\/lobby(?:\/([a-z0-9-]+))?$/;
+/** The account pages (group 1: which). */
+export const ACCOUNT_ROUTE = /^\/(login|signup|account)$/;
+/** A player's profile (group 1: the name). */
+export const PROFILE_ROUTE = /^\/@\/([A-Za-z0-9_-]{1,30})$/;
+/** Tournaments (group 1: the tournament's id, if any). */
+export const TOURNAMENTS_ROUTE = /^\/tournaments(?:\/([A-Za-z0-9]+))?$/;
+/** Chinese grades, FIDE titles and the norm calculator. */
+export const GRADING_ROUTE = /^\/grading$/;
 
 type Messages = Record<string, string>;
 const messages: Partial<Record<Lang, Messages>> = {};
@@ -97,7 +108,23 @@ const host: Host = {
   Board,
   miniBoard,
   sound: play,
+  openGame: (id, secret, color) => {
+    saveGame({ id, secret, color, mode: "friend", created: Date.now() });
+    go("/game/" + id);
+  },
+  go,
 };
+
+/** The learning script's pages and the host they are opened with, once `learn.js` and the
+ *  page language's learning words are there (for a part of a main-bundle page drawn by
+ *  `learn.js`, such as a game's players strip). */
+export function learnModule(): Promise<{ mod: LearnModule; host: Host }> {
+  return Promise.all([loadScript(), loadMessages(lang())]).then(() => {
+    const mod = window.__gxLearn;
+    if (!mod) throw new Error("learn.js did not run");
+    return { mod, host };
+  });
+}
 
 /** The trainer page for a matched path. */
 export function endgamesPage(m: RegExpMatchArray): Page {
@@ -137,6 +164,31 @@ export function editorPage(): Page {
 /** Game review (`/review[/{id}]`). */
 export function reviewPage(m: RegExpMatchArray): Page {
   return learnPage("rv-page", (mod) => mod.review(host, m[1] ?? null));
+}
+
+/** The lobby (`/lobby[/{room}]`). */
+export function lobbyPage(m: RegExpMatchArray): Page {
+  return learnPage("lb-page", (mod) => mod.lobby(host, m[1] ?? null));
+}
+
+/** The account pages (`/login`, `/signup`, `/account`). */
+export function accountPage(m: RegExpMatchArray): Page {
+  return learnPage("acc-page", (mod) => mod.account(host, m[1] as "login" | "signup" | "account"));
+}
+
+/** A player's profile (`/@/{name}`). */
+export function profilePage(m: RegExpMatchArray): Page {
+  return learnPage("pf-page", (mod) => mod.profile(host, m[1]));
+}
+
+/** Tournaments (`/tournaments[/{id}]`). */
+export function tournamentsPage(m: RegExpMatchArray): Page {
+  return learnPage("tn-page", (mod) => mod.tournaments(host, m[1] ?? null));
+}
+
+/** Grades, titles and norms (`/grading`). */
+export function gradingPage(): Page {
+  return learnPage("gr-page", (mod) => mod.grading(host));
 }
 
 /** A learning page: a placeholder until `learn.js` and the page language's learning words

@@ -4,11 +4,13 @@
 //! rules; around it: the clock, who holds which side ([`seats`]), takebacks
 //! ([`takeback`]), premoves ([`premove`]), who is connected ([`presence`]),
 //! draws ([`draws`]), lag compensation ([`lag`]), the computer's side
-//! (`computer`) and how the game ended ([`ending`]). Every action is
+//! (`computer`), berserk in arena games ([`berserk`]) and how the game ended
+//! ([`ending`]). Every action is
 //! checked completely before anything changes; a successful action returns the
 //! [`Change`]s that make it durable (the game task commits them before it
 //! answers). A game is built from a [`Record`] — new, or as stored — and its moves.
 
+pub mod berserk;
 mod computer;
 pub mod draws;
 pub mod ending;
@@ -22,6 +24,7 @@ mod rules;
 pub mod seats;
 pub mod takeback;
 
+pub use berserk::Berserk;
 pub use computer::EngineJob;
 pub use draws::Standing;
 pub use ending::Ending;
@@ -75,6 +78,8 @@ pub struct Record {
     pub turn_since: Option<i64>,
     /// The rematch and the last refusal the players should hear of.
     pub after: After,
+    /// Whether the game may be berserked (an arena game) and who did.
+    pub berserk: Berserk,
 }
 
 /// A stored move with both clocks after it.
@@ -118,6 +123,12 @@ pub enum Change {
     },
     /// The rematch and the last notice now.
     After(After),
+    /// `color` berserked: who has now, and both clocks after it.
+    Berserk {
+        color: Color,
+        sides: [bool; 2],
+        clocks: [u64; 2],
+    },
 }
 
 /// What a player may ask of a game (the wire's `Action`, read).
@@ -137,6 +148,7 @@ pub enum Action {
     TakebackDecline,
     Rematch,
     DeclineRematch,
+    Berserk,
 }
 
 impl TryFrom<crate::protocol::Action> for Action {
@@ -159,6 +171,7 @@ impl TryFrom<crate::protocol::Action> for Action {
             A::TakebackDecline => Action::TakebackDecline,
             A::Rematch => Action::Rematch,
             A::DeclineRematch => Action::DeclineRematch,
+            A::Berserk => Action::Berserk,
         })
     }
 }
@@ -196,6 +209,8 @@ pub struct GameState {
     /// The opening named so far (`None` for a game from a custom position),
     /// updated as moves are played and recomputed after a takeback.
     opening: Option<guoxiang_openings::Tracker>,
+    /// An arena game: its players may berserk ([`berserk`]).
+    berserk_allowed: bool,
 }
 
 impl GameState {
@@ -234,6 +249,7 @@ impl GameState {
             after: r.after.clone(),
             spectators: 0,
             opening: None,
+            berserk_allowed: r.berserk.allowed,
         };
         for (i, m) in moves.iter().enumerate() {
             if m.ply != i as u64 + 1 {
@@ -247,6 +263,7 @@ impl GameState {
         }
         g.rename_opening();
         g.clock = Clock::restore(r.control.clone(), r.clocks, g.move_counts());
+        g.clock.set_berserked(r.berserk.sides);
         match (r.status, r.ending) {
             (Status::Finished, None) => return Err("finished without an ending".into()),
             (Status::Finished, Some(_)) => {}
@@ -287,6 +304,7 @@ impl GameState {
             standing: self.standing(),
             turn_since: None,
             after: self.after.clone(),
+            berserk: self.berserk(),
         }
     }
 

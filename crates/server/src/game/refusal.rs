@@ -70,6 +70,14 @@ pub enum Refusal {
     AlreadyRematched,
     #[error("there is no rematch offer from the opponent")]
     NoRematchOffer,
+    #[error("only the games of an arena tournament that allows it can be berserked")]
+    BerserkNotAllowed,
+    #[error("an untimed game has no clock to halve: no berserk")]
+    BerserkUntimed,
+    #[error("berserk is only before your first move")]
+    BerserkTooLate,
+    #[error("you have berserked already")]
+    AlreadyBerserk,
 }
 
 impl Refusal {
@@ -109,6 +117,10 @@ impl Refusal {
             Refusal::RematchAlreadyOffered => "rematch_already_offered",
             Refusal::AlreadyRematched => "already_rematched",
             Refusal::NoRematchOffer => "no_offer",
+            Refusal::BerserkNotAllowed => "berserk_not_allowed",
+            Refusal::BerserkUntimed => "berserk_untimed",
+            Refusal::BerserkTooLate => "berserk_too_late",
+            Refusal::AlreadyBerserk => "already_berserk",
         }
     }
 

@@ -122,6 +122,7 @@ impl GameState {
             standing: Standing::default(),
             turn_since: None,
             after: After::default(),
+            berserk: Default::default(),
         }
     }
 
@@ -198,6 +199,7 @@ mod tests {
             standing: Standing::default(),
             turn_since: None,
             after: After::default(),
+            berserk: Default::default(),
         };
         let limits = Limits {
             grace_ms: 1,

@@ -77,6 +77,7 @@ pub(super) fn act(
         Action::DeclineRematch => return g.decline_rematch(seat).map(|()| Vec::new()),
         // Starting a game needs a new id: the game's task calls `GameState::rematch`.
         Action::Rematch => return Err(Refusal::GameOver("rematch goes to the game's task".into())),
+        Action::Berserk => return super::berserk::berserk(g, color),
         _ => {}
     }
     ensure_playing(g)?;
@@ -160,7 +161,8 @@ pub(super) fn act(
             g.notice(NoticeKind::TakebackDeclined, color);
             Ok(Vec::new())
         }
-        Action::Rematch | Action::DeclineRematch => Ok(Vec::new()), // answered above
+        // Answered above.
+        Action::Rematch | Action::DeclineRematch | Action::Berserk => Ok(Vec::new()),
     }
 }
 
@@ -235,6 +237,7 @@ fn take_back(g: &mut GameState, color: Color, now: Now) -> Result<Vec<Change>, R
     g.premove = Premove::default();
     let first = g.clock.control.periods.first().map_or(0, |p| p.time_ms);
     let clocks = g.clocks_after.last().copied().unwrap_or([first, first]);
+    let clocks = super::berserk::after_takeback(g, clocks);
     let counts = g.move_counts();
     g.clock.set(clocks, counts);
     g.clock.start(g.game.turn(), now.mono);
@@ -316,6 +319,7 @@ impl GameState {
             accept_takeback: self.takeback.0 == Some(!c),
             rematch,
             decline_rematch,
+            berserk: self.may_berserk(seat),
         }
     }
 }

@@ -6,19 +6,19 @@ use crate::protocol::ClaimReason;
 use guoxiang_core::{DrawReason, Outcome, WinReason};
 use Color::{Black, White};
 
-const LIMITS: Limits = Limits {
+pub(super) const LIMITS: Limits = Limits {
     grace_ms: 60_000,
     join_timeout_ms: 3_600_000,
 };
 
-fn at(ms: u64) -> Now {
+pub(super) fn at(ms: u64) -> Now {
     Now {
         mono: ms,
         wall: 1_000_000 + ms as i64,
     }
 }
 
-fn record(mode: Mode, control: TimeControl) -> Record {
+pub(super) fn record(mode: Mode, control: TimeControl) -> Record {
     let first = control.periods.first().map_or(0, |p| p.time_ms);
     Record {
         id: "g".into(),
@@ -37,6 +37,7 @@ fn record(mode: Mode, control: TimeControl) -> Record {
         standing: Standing::default(),
         turn_since: None,
         after: Default::default(),
+        berserk: Default::default(),
     }
 }
 
@@ -45,8 +46,8 @@ fn friend(control: TimeControl) -> GameState {
         .expect("a new game")
 }
 
-const W: Seat = Seat::Player(White);
-const B: Seat = Seat::Player(Black);
+pub(super) const W: Seat = Seat::Player(White);
+pub(super) const B: Seat = Seat::Player(Black);
 
 fn ok(g: &mut GameState, seat: Seat, a: Action, ms: u64) -> Vec<Change> {
     let (changes, r) = g.act(seat, a.clone(), at(ms), 0);

@@ -8,7 +8,9 @@ use super::error::ApiError;
 use super::{body_of, parse_json, secret_of, token, Q};
 use crate::actor::{Cmd, Who};
 use crate::clock::TimeControl;
+use crate::cluster::Claimed;
 use crate::game::{self, GameState, Limits, Record, Seat, Seats, SecretHash, Standing};
+use crate::http::client_ip::ClientIp;
 use crate::protocol::view;
 use crate::protocol::{
     CreateGame, Created, GameList, GameResponse, GameSummary, JoinGame, Joined, MineRequest, Mode,
@@ -17,7 +19,7 @@ use crate::protocol::{
 use crate::AppState;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{ConnectInfo, FromRequestParts, Path, Query, State};
+use axum::extract::{FromRequestParts, Path, Query, State};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -25,7 +27,7 @@ use axum::Json;
 use guoxiang_core::{Color, Position};
 use guoxiang_i18n::{Lang, Localize};
 use serde_json::Value;
-use std::net::SocketAddr;
+
 use std::sync::Arc;
 use tokio::sync::{mpsc, oneshot};
 
@@ -37,6 +39,18 @@ pub enum Target {
 
 fn valid_id(id: &str) -> bool {
     !id.is_empty() && id.len() <= 32 && id.bytes().all(|b| b.is_ascii_alphanumeric())
+}
+
+/// Another live process runs the game (until requests are forwarded to it).
+fn elsewhere(lease: &crate::store::leases::LeaseRow) -> ApiError {
+    ApiError::new(
+        axum::http::StatusCode::SERVICE_UNAVAILABLE,
+        "game_elsewhere",
+        format!(
+            "game {} is run by another server process ({}); ask that one",
+            lease.game, lease.addr
+        ),
+    )
 }
 
 fn game_over() -> ApiError {
@@ -63,21 +77,56 @@ impl AppState {
         }
         let unavailable = |e: crate::store::StoreError| ApiError::unavailable(e.to_string());
         let stored = self.ctx.store.game(id).await.map_err(unavailable)?;
-        let Some((record, moves)) = stored else {
+        let Some((mut record, mut moves)) = stored else {
             return Err(ApiError::not_found("no such game"));
         };
-        let alive = if record.status == Status::Finished {
-            None
-        } else {
-            self.ctx.store.alive_at().await.map_err(unavailable)?
-        };
+        let mut fence = None;
+        let mut alive = None;
+        if record.status != Status::Finished {
+            if let Some(cluster) = &self.ctx.cluster {
+                // The lease first, then the game read again: everything its last
+                // owner wrote is there, and that owner can write no more.
+                match crate::cluster::claim(&self.ctx, cluster, id)
+                    .await
+                    .map_err(unavailable)?
+                {
+                    Claimed::Elsewhere(lease) => return Err(elsewhere(&lease)),
+                    Claimed::Here { fence: f, alive_at } => {
+                        fence = Some(f);
+                        alive = alive_at;
+                    }
+                }
+                let again = self.ctx.store.game(id).await.map_err(unavailable)?;
+                let Some((r, m)) = again else {
+                    return Err(ApiError::not_found("no such game"));
+                };
+                (record, moves) = (r, m);
+            }
+            if alive.is_none() {
+                alive = self.ctx.store.alive_at().await.map_err(unavailable)?;
+            }
+        }
         let st = GameState::from_record(&record, &moves, self.limits(), self.ctx.time.now(), alive)
             .map_err(|e| ApiError::unavailable(format!("game {id}: {e}")))?;
         if st.is_over() {
             Ok(Target::Done(Box::new(st)))
         } else {
-            Ok(Target::Live(self.ctx.registry.spawn(st, &self.ctx)))
+            Ok(Target::Live(self.ctx.registry.spawn(st, &self.ctx, fence)))
         }
+    }
+
+    /// Starts the task of a finished game here (for what follows the game:
+    /// rematch offers, watchers); with several processes, under its lease.
+    pub async fn run_here(&self, st: GameState) -> Result<mpsc::Sender<Cmd>, ApiError> {
+        let fence = match &self.ctx.cluster {
+            None => None,
+            Some(cluster) => match crate::cluster::claim(&self.ctx, cluster, &st.id).await {
+                Ok(Claimed::Here { fence, .. }) => Some(fence),
+                Ok(Claimed::Elsewhere(lease)) => return Err(elsewhere(&lease)),
+                Err(e) => return Err(ApiError::unavailable(e.to_string())),
+            },
+        };
+        Ok(self.ctx.registry.spawn(st, &self.ctx, fence))
     }
 
     /// Sends a command built by `make` to the game's task and waits for the
@@ -278,6 +327,7 @@ fn new_record(req: CreateGame, created_at: i64) -> Result<(Record, Color), ApiEr
         standing: Standing::default(),
         turn_since: None,
         after: Default::default(),
+        berserk: Default::default(),
     };
     Ok((record, color))
 }
@@ -285,13 +335,13 @@ fn new_record(req: CreateGame, created_at: i64) -> Result<(Record, Color), ApiEr
 /// `POST /api/games`
 pub async fn create(
     State(app): State<Arc<AppState>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientIp(client): ClientIp,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let req: CreateGame = parse_json(&body_of(body)?)?;
     let now = app.ctx.time.now();
     let (mut record, color) = new_record(req, now.wall)?;
-    if !app.allow_create(peer.ip()) {
+    if !app.allow_create(client) {
         return Err(ApiError::new(
             StatusCode::TOO_MANY_REQUESTS,
             "rate_limited",
@@ -389,6 +439,14 @@ pub async fn pgn(
         },
         Target::Done(st) => crate::pgn::write(&st),
     };
+    // A game between accounts carries its players' names (issue 19).
+    let text = match app.players_view(&id).await {
+        Ok(Some(v)) => {
+            let text = crate::competition::profile::set_tag(&text, "White", &v.white.name);
+            crate::competition::profile::set_tag(&text, "Black", &v.black.name)
+        }
+        _ => text,
+    };
     Ok((
         [(
             header::CONTENT_TYPE,
@@ -417,7 +475,7 @@ pub async fn act(
         let tx = match app.target(&id).await? {
             Target::Live(tx) => tx,
             // A finished game's task is started again for what follows the game.
-            Target::Done(st) if after_game => app.ctx.registry.spawn(*st, &app.ctx),
+            Target::Done(st) if after_game => app.run_here(*st).await?,
             Target::Done(st) => {
                 if st.seat(secret.as_deref()) == Seat::Spectator {
                     return Err(ApiError::forbidden("spectators cannot play"));

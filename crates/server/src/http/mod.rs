@@ -4,16 +4,21 @@
 //! endgame trainer in [`endgame`], the lessons in [`lessons`], the puzzles in [`puzzles`], game review in [`review`], openings in [`openings`] and [`explorer`], move explanations and health here. Every refusal, down to a malformed URL or header block, is a JSON
 //! error with a code (docs/API.md).
 
+pub mod accounts;
+pub mod client_ip;
+pub mod competition;
 pub mod endgame;
 pub mod error;
 pub mod explorer;
 pub mod games;
 pub mod guard;
 pub mod lessons;
+pub mod lobby;
 pub mod openings;
 pub mod puzzles;
 pub mod review;
 pub mod tb;
+pub mod tournaments;
 pub mod ws;
 
 use crate::protocol::{Explained, Health};
@@ -74,6 +79,11 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/api/reviews", post(review::create))
         .route("/api/reviews/{id}", get(review::get_review))
         .route("/api/games/{id}/review", post(review::of_game))
+        // Competition (issue 19): each part's routes in its own module.
+        .merge(accounts::routes())
+        .merge(competition::routes())
+        .merge(lobby::routes())
+        .merge(tournaments::routes())
         .route("/api/explain", get(explain))
         .route("/api/health", get(health))
         .route("/metrics", get(crate::obs::scrape))
@@ -96,6 +106,15 @@ pub fn router(state: Arc<AppState>) -> Router {
         .route("/editor", get(crate::web::index))
         .route("/review", get(crate::web::index))
         .route("/review/{id}", get(crate::web::index))
+        .route("/lobby", get(crate::web::index))
+        .route("/lobby/{room}", get(crate::web::index))
+        .route("/login", get(crate::web::index))
+        .route("/signup", get(crate::web::index))
+        .route("/account", get(crate::web::index))
+        .route("/@/{name}", get(crate::web::index))
+        .route("/tournaments", get(crate::web::index))
+        .route("/tournaments/{id}", get(crate::web::index))
+        .route("/grading", get(crate::web::index))
         .route("/sw.js", get(crate::web::sw_js))
         .route("/manifest.webmanifest", get(crate::web::manifest))
         .route("/assets/app.js", get(crate::web::app_js))
@@ -104,6 +123,10 @@ pub fn router(state: Arc<AppState>) -> Router {
         .fallback(crate::web::fallback)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(BODY_LIMIT))
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            crate::cluster::forward::forward,
+        ))
         .layer(axum::middleware::from_fn(crate::obs::track))
         .with_state(state)
 }

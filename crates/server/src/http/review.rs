@@ -7,6 +7,7 @@
 use super::error::ApiError;
 use super::{body_of, parse_json, token};
 use crate::game::GameState;
+use crate::http::client_ip::ClientIp;
 use crate::protocol::review::{ReviewCreated, ReviewRequest, ReviewView};
 use crate::protocol::Status;
 use crate::review::source::{self, SourceError, MAX_PGN};
@@ -14,22 +15,22 @@ use crate::review::{SubmitError, Submitted};
 use crate::AppState;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
-use std::net::SocketAddr;
+use std::net::IpAddr;
 use std::sync::Arc;
 
 /// `POST /api/reviews` `{"pgn": "…"}`: 202 `{"id"}`.
 pub async fn create(
     State(app): State<Arc<AppState>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientIp(client): ClientIp,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
     let req: ReviewRequest = parse_json(&body_of(body)?)?;
     let game = source::parse(&req.pgn).map_err(refused)?;
-    if let Some(limited) = limit(&app, peer) {
+    if let Some(limited) = limit(&app, client) {
         return Ok(limited);
     }
     submit(&app, None, req.pgn, &game).await
@@ -38,7 +39,7 @@ pub async fn create(
 /// `POST /api/games/{id}/review`: 202 `{"id"}`, the same id every time for a game.
 pub async fn of_game(
     State(app): State<Arc<AppState>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientIp(client): ClientIp,
     Path(game_id): Path<String>,
 ) -> Result<Response, ApiError> {
     if game_id.is_empty()
@@ -66,7 +67,7 @@ pub async fn of_game(
         SourceError::NoMoves => ApiError::conflict("no_moves", "the game has no moves to review"),
         e => ApiError::unavailable(format!("game {game_id}: {e}")),
     })?;
-    if let Some(limited) = limit(&app, peer) {
+    if let Some(limited) = limit(&app, client) {
         return Ok(limited);
     }
     submit(&app, Some(game_id), pgn, &game).await
@@ -109,13 +110,13 @@ fn accepted(id: String) -> Response {
     (StatusCode::ACCEPTED, Json(ReviewCreated { id })).into_response()
 }
 
-/// 429 with `Retry-After` when `peer` has asked for too many reviews.
-fn limit(app: &AppState, peer: SocketAddr) -> Option<Response> {
+/// 429 with `Retry-After` when `client` has asked for too many reviews.
+fn limit(app: &AppState, client: IpAddr) -> Option<Response> {
     let per_minute = app.reviews.settings.per_minute;
     let secs = app
         .reviews
         .limiter
-        .take(peer.ip(), app.ctx.time.now_ms(), per_minute)
+        .take(client, app.ctx.time.now_ms(), per_minute)
         .err()?;
     let e = ApiError::new(
         StatusCode::TOO_MANY_REQUESTS,

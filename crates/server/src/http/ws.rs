@@ -133,11 +133,12 @@ impl Lag {
     }
 }
 
-/// The task serving a game, started for a finished game.
-fn live(app: &AppState, target: Target) -> mpsc::Sender<Cmd> {
+/// The task serving a game, started for a finished game (`None`: another
+/// process runs it).
+async fn live(app: &AppState, target: Target) -> Option<mpsc::Sender<Cmd>> {
     match target {
-        Target::Live(tx) => tx,
-        Target::Done(st) => app.ctx.registry.spawn(*st, &app.ctx),
+        Target::Live(tx) => Some(tx),
+        Target::Done(st) => app.run_here(*st).await.ok(),
     }
 }
 
@@ -150,7 +151,10 @@ async fn session(
 ) {
     let _open = crate::obs::METRICS.websockets.hold();
     let (mut sink, mut stream) = socket.split();
-    let mut tx = live(&app, target);
+    let Some(mut tx) = live(&app, target).await else {
+        let _ = sink.send(Message::Close(None)).await;
+        return;
+    };
     let mut subscribed = None;
     // Once more if the task of a finished game ended just before we asked.
     for _ in 0..2 {
@@ -164,7 +168,10 @@ async fn session(
                 break;
             }
             Err(_) => match app.target(&id).await {
-                Ok(t) => tx = live(&app, t),
+                Ok(t) => match live(&app, t).await {
+                    Some(t) => tx = t,
+                    None => break,
+                },
                 Err(_) => break,
             },
         }

@@ -90,7 +90,10 @@ impl CommitProbe {
                 Change::Joined { color, .. } => p.joined = Some(*color),
                 Change::Resumed { .. } => p.resumed = true,
                 Change::Finished { ending, .. } => p.ended = Some(*ending),
-                Change::TakenBack { .. } | Change::Standing(_) | Change::After(_) => {}
+                Change::TakenBack { .. }
+                | Change::Standing(_)
+                | Change::After(_)
+                | Change::Berserk { .. } => {}
             }
         }
         p

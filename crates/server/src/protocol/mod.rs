@@ -6,11 +6,15 @@
 //! Parsing happens once, at the edge ([`crate::http`]); the rules of play see
 //! typed values only. How a game becomes a [`GameView`] is in [`view`].
 
+pub mod account;
+pub mod competition;
 pub mod endgame;
 pub mod lesson;
+pub mod lobby;
 pub mod opening;
 pub mod puzzle;
 pub mod review;
+pub mod tournament;
 pub mod view;
 
 use crate::clock::TimeControl;
@@ -256,6 +260,13 @@ pub struct Notice {
     pub by: Side,
 }
 
+/// Who berserked (arena games; both `false` elsewhere).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, TS)]
+pub struct Berserked {
+    pub white: bool,
+    pub black: bool,
+}
+
 /// A game as every viewer sees it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, TS)]
 pub struct GameView {
@@ -288,6 +299,8 @@ pub struct GameView {
     pub opening: Option<Opening>,
     pub rematch: Rematch,
     pub notice: Option<Notice>,
+    /// Who berserked: that side's clock was halved and has no increment.
+    pub berserk: Berserked,
     /// The update's sequence number (WebSocket states only).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -310,6 +323,8 @@ pub struct May {
     /// Offer (friend games) or start (computer, hot-seat) a rematch.
     pub rematch: bool,
     pub decline_rematch: bool,
+    /// Berserk now (an arena game, before one's first move, not yet berserked).
+    pub berserk: bool,
 }
 
 /// `GET /api/games/{id}` and the answer to an action over HTTP.
@@ -438,6 +453,9 @@ pub enum Action {
     /// accept one (friend games).
     Rematch,
     DeclineRematch,
+    /// Arena tournament games, before one's own first move: halve one's own clock
+    /// and give up the increment, for an extra point if the game is won.
+    Berserk,
 }
 
 /// WebSocket messages of the client that are not actions.
@@ -516,6 +534,7 @@ pub fn typescript() -> String {
         Rematch::decl(&cfg),
         NoticeKind::decl(&cfg),
         Notice::decl(&cfg),
+        Berserked::decl(&cfg),
         GameView::decl(&cfg),
         May::decl(&cfg),
         GameResponse::decl(&cfg),
@@ -584,7 +603,14 @@ pub fn typescript() -> String {
         "// Generated from crates/server/src/protocol (ts-rs); do not edit.\n\
          // Regenerate: GUOXIANG_WRITE_TS=1 cargo test -p guoxiang-server --lib protocol\n",
     );
-    for d in decls.into_iter().chain(review::decls(&cfg)) {
+    let later = [
+        review::decls(&cfg),
+        account::decls(&cfg),
+        competition::decls(&cfg),
+        lobby::decls(&cfg),
+        tournament::decls(&cfg),
+    ];
+    for d in decls.into_iter().chain(later.into_iter().flatten()) {
         out.push_str(&format!("\nexport {d}\n"));
     }
     out

@@ -44,7 +44,7 @@ fn the_typescript_names_every_field_clients_read() {
     }
 }
 
-fn parses<T: DeserializeOwned + Serialize>(name: &str, text: &str) {
+pub(super) fn parses<T: DeserializeOwned + Serialize>(name: &str, text: &str) {
     let v: T = serde_json::from_str(text)
         .unwrap_or_else(|e| panic!("docs/API.md example of {name} does not parse: {e}\n{text}"));
     // And what we write reads back the same.
@@ -138,6 +138,13 @@ fn check(name: &str, text: &str) {
         "ReviewRequest" => parses::<review::ReviewRequest>(name, text),
         "ReviewCreated" => parses::<review::ReviewCreated>(name, text),
         "ReviewView" => parses::<review::ReviewView>(name, text),
-        other => panic!("docs/API.md names an unknown type {other}"),
+        // Issue 19's modules check their own examples.
+        other => assert!(
+            account::example(other, text)
+                || competition::example(other, text)
+                || lobby::example(other, text)
+                || tournament::example(other, text),
+            "docs/API.md names an unknown type {other}"
+        ),
     }
 }

@@ -76,6 +76,10 @@ pub fn view(g: &GameState, now: Now) -> GameView {
             kind: n.kind,
             by: n.by.into(),
         }),
+        berserk: {
+            let [white, black] = g.berserk().sides;
+            super::Berserked { white, black }
+        },
         seq: None,
     }
 }
@@ -148,6 +152,7 @@ pub(crate) mod tests {
             standing: Standing::default(),
             turn_since: None,
             after: Default::default(),
+            berserk: Default::default(),
         };
         let limits = Limits {
             grace_ms: 1,
@@ -163,7 +168,7 @@ pub(crate) mod tests {
         for secret in [Some("w"), Some("b"), None] {
             let r = response(&g, g.seat(secret), now);
             let v = serde_json::to_value(&r).expect("JSON");
-            assert_eq!(v["may"].as_object().map(|o| o.len()), Some(11), "{v}");
+            assert_eq!(v["may"].as_object().map(|o| o.len()), Some(12), "{v}");
             assert!(v["may"]["accept_takeback"].is_boolean());
         }
         let spectator = response(&g, Seat::Spectator, now);

@@ -6,6 +6,10 @@
 //! `GET /api/reviews/{id}`; once done, the review (in wire form, [`convert`]) is
 //! stored, so it survives a restart, and a review queued or running when the
 //! server stopped is queued again at start. The PGN is read by [`source`].
+//! With `serve --workers` this process reviews nothing: each review is stored
+//! with a job for the worker processes ([`crate::worker`], store/jobs.rs), the
+//! bound counts the review jobs waiting, and the progress shown is the one the
+//! worker stores; [`review`] is the body both run.
 
 pub mod convert;
 pub mod queue;
@@ -13,10 +17,11 @@ pub mod source;
 
 use crate::http::puzzles::limit::Limiter;
 use crate::protocol::review::{ReviewProgress, ReviewStatus, ReviewView};
+use crate::store::jobs::{self, JobWrite};
 use crate::store::{unix_ms, ReviewRow, ReviewWrite, Store, StoreError, Write};
 use guoxiang_core::fen::STARTING_FEN;
 pub use guoxiang_review::Effort;
-use guoxiang_review::ReviewOptions;
+pub(crate) use guoxiang_review::ReviewOptions;
 use guoxiang_tablebase::Tablebase;
 use queue::Queue;
 use std::collections::HashMap;
@@ -123,6 +128,9 @@ pub struct Reviews {
     /// New reviews per address.
     pub limiter: Limiter,
     pub settings: ReviewSettings,
+    /// `serve --workers`: reviews are stored as jobs for worker processes
+    /// (store/jobs.rs); this process reviews nothing.
+    workers: bool,
 }
 
 impl Drop for Reviews {
@@ -142,13 +150,38 @@ fn planned(moves: usize) -> ReviewProgress {
 
 impl Reviews {
     /// Starts the review threads and queues again the reviews the database holds
-    /// as queued or running.
+    /// as queued or running. With `workers` (`serve --workers`), starts no thread
+    /// and queues nothing here: each pending review gets a job for the workers
+    /// (if it has none yet).
     pub async fn start(
         store: Store,
         tables: Option<Tablebase>,
         settings: ReviewSettings,
+        workers: bool,
     ) -> Result<Reviews, StoreError> {
         let pending = store.pending_reviews().await?;
+        if workers {
+            let jobs: Vec<Write> = pending
+                .iter()
+                .map(|row| review_job(&row.id, row.created_at))
+                .collect();
+            if !jobs.is_empty() {
+                tracing::info!(
+                    reviews = jobs.len(),
+                    "unfinished reviews left to the workers"
+                );
+                store.write_all(jobs).await?;
+            }
+        }
+        let pending = if workers { Vec::new() } else { pending };
+        let settings = if workers {
+            ReviewSettings {
+                threads: 0,
+                ..settings
+            }
+        } else {
+            settings
+        };
         let shared = Arc::new(Shared {
             queue: Queue::new(QUEUE_BOUND),
             live: Mutex::default(),
@@ -184,6 +217,7 @@ impl Reviews {
             shared,
             limiter: Limiter::default(),
             settings,
+            workers,
         })
     }
 
@@ -208,6 +242,9 @@ impl Reviews {
         game: &source::Game,
     ) -> Result<Submitted, SubmitError> {
         let sh = &self.shared;
+        if self.workers {
+            return self.submit_job(id, game_id, pgn).await;
+        }
         if !sh.queue.try_reserve() {
             return Err(SubmitError::Full);
         }
@@ -252,6 +289,38 @@ impl Reviews {
         }
     }
 
+    /// [`Reviews::submit`] with workers: the bound counts the review jobs waiting.
+    async fn submit_job(
+        &self,
+        id: String,
+        game_id: Option<String>,
+        pgn: String,
+    ) -> Result<Submitted, SubmitError> {
+        let store = &self.shared.store;
+        if store.waiting_review_jobs().await? >= QUEUE_BOUND {
+            return Err(SubmitError::Full);
+        }
+        let now = unix_ms();
+        let row = ReviewRow {
+            id: id.clone(),
+            game_id: game_id.clone(),
+            source: pgn,
+            status: ReviewStatus::Queued.code().to_owned(),
+            result: None,
+            error: None,
+            created_at: now,
+            updated_at: now,
+        };
+        store.write(Write::Review(ReviewWrite::Create(row))).await?;
+        if let Some(g) = &game_id {
+            if let Some(other) = store.review_of_game(g).await?.filter(|r| r.id != id) {
+                return Ok(Submitted::Existing(other.id));
+            }
+        }
+        store.write(review_job(&id, now)).await?;
+        Ok(Submitted::New(id))
+    }
+
     /// Review `id` as the page shows it, `None` when there is none.
     pub async fn view(&self, id: &str) -> Result<Option<ReviewView>, StoreError> {
         let Some(row) = self.shared.store.review(id).await? else {
@@ -264,6 +333,17 @@ impl Reviews {
         let (status, progress) = match (stored, self.shared.live(id)) {
             (ReviewStatus::Queued | ReviewStatus::Running, Some(live)) => live,
             (ReviewStatus::Done, _) => (stored, ReviewProgress { done: total, total }),
+            // A worker's review: the progress it stored.
+            (ReviewStatus::Running, None) => match self.shared.store.review_progress(id).await? {
+                Some((done, total)) => (
+                    stored,
+                    ReviewProgress {
+                        done: done.clamp(0, u32::MAX as i64) as u32,
+                        total: total.clamp(0, u32::MAX as i64) as u32,
+                    },
+                ),
+                None => (stored, ReviewProgress { done: 0, total }),
+            },
             _ => (stored, ReviewProgress { done: 0, total }),
         };
         let done = match (status, &row.result) {
@@ -300,47 +380,54 @@ impl Reviews {
     }
 }
 
-/// Reviews one game on this (plain) thread and stores the outcome.
-fn run(sh: &Shared, job: Job) {
-    let Job { id, source } = job;
-    let moves = source::parse(&source).map_or(0, |g| g.moves.len());
-    sh.set_live(&id, ReviewStatus::Running, planned(moves));
-    let mark = |status: ReviewStatus, result: Option<String>, error: Option<String>| {
-        let w = Write::Review(ReviewWrite::Status {
-            id: id.clone(),
-            status: status.code().to_owned(),
-            result,
-            error,
-            at: unix_ms(),
-        });
-        if let Err(e) = sh.store.write_blocking(w) {
-            tracing::error!(review = %id, error = %e, "a review's status could not be stored");
-        }
-    };
-    mark(ReviewStatus::Running, None, None);
+/// The job that leaves review `id` to the workers (the same id for the same
+/// review: storing it again changes nothing).
+fn review_job(id: &str, at: i64) -> Write {
+    Write::Job(JobWrite::Create {
+        id: jobs::review_job_id(id),
+        kind: jobs::REVIEW.to_owned(),
+        payload: id.to_owned(),
+        at,
+    })
+}
+
+/// Where a review's outcome goes: this process's memory and database
+/// ([`run`]), or a worker's claim ([`crate::worker`]).
+pub(crate) trait Report {
+    /// The review runs, this far.
+    fn progress(&mut self, p: ReviewProgress);
+    /// The review's new status, with its result (JSON) or error.
+    fn mark(&mut self, status: ReviewStatus, result: Option<String>, error: Option<String>);
+}
+
+/// Reviews game `source` (PGN) as review `id`, on this (plain) thread, telling
+/// `report` how far it got and how it ended. The body every review runs, in a
+/// server or a worker.
+pub(crate) fn review(id: &str, source: &str, opts: &ReviewOptions, report: &mut dyn Report) {
+    let moves = source::parse(source).map_or(0, |g| g.moves.len());
+    report.progress(planned(moves));
+    report.mark(ReviewStatus::Running, None, None);
     let started = std::time::Instant::now();
     let outcome = catch_unwind(AssertUnwindSafe(|| {
-        let game = source::parse(&source)?;
+        let game = source::parse(source)?;
         let mut progress = |done: usize, total: usize| {
-            let p = ReviewProgress {
+            report.progress(ReviewProgress {
                 done: done.min(u32::MAX as usize) as u32,
                 total: total.min(u32::MAX as usize) as u32,
-            };
-            sh.set_live(&id, ReviewStatus::Running, p);
+            });
         };
-        let review =
-            guoxiang_review::review_game(&game.start, &game.moves, &sh.opts, &mut progress);
+        let review = guoxiang_review::review_game(&game.start, &game.moves, opts, &mut progress);
         Ok::<_, source::SourceError>(convert::reviewed(&review))
     }));
     match outcome {
         Ok(Ok(reviewed)) => match serde_json::to_string(&reviewed) {
-            Ok(json) => mark(ReviewStatus::Done, Some(json), None),
-            Err(e) => mark(ReviewStatus::Failed, None, Some(e.to_string())),
+            Ok(json) => report.mark(ReviewStatus::Done, Some(json), None),
+            Err(e) => report.mark(ReviewStatus::Failed, None, Some(e.to_string())),
         },
-        Ok(Err(e)) => mark(ReviewStatus::Failed, None, Some(e.to_string())),
+        Ok(Err(e)) => report.mark(ReviewStatus::Failed, None, Some(e.to_string())),
         Err(_) => {
             tracing::error!(review = %id, "a review panicked");
-            mark(
+            report.mark(
                 ReviewStatus::Failed,
                 None,
                 Some("the review stopped on an internal error".into()),
@@ -348,5 +435,36 @@ fn run(sh: &Shared, job: Job) {
         }
     }
     tracing::info!(review = %id, ms = started.elapsed().as_millis() as u64, "review finished");
+}
+
+/// A review of this process: its progress in memory, its status in the database.
+struct Local<'a> {
+    sh: &'a Shared,
+    id: &'a str,
+}
+
+impl Report for Local<'_> {
+    fn progress(&mut self, p: ReviewProgress) {
+        self.sh.set_live(self.id, ReviewStatus::Running, p);
+    }
+
+    fn mark(&mut self, status: ReviewStatus, result: Option<String>, error: Option<String>) {
+        let w = Write::Review(ReviewWrite::Status {
+            id: self.id.to_owned(),
+            status: status.code().to_owned(),
+            result,
+            error,
+            at: unix_ms(),
+        });
+        if let Err(e) = self.sh.store.write_blocking(w) {
+            tracing::error!(review = %self.id, error = %e, "a review's status could not be stored");
+        }
+    }
+}
+
+/// Reviews one game on this (plain) thread and stores the outcome.
+fn run(sh: &Shared, job: Job) {
+    let Job { id, source } = job;
+    review(&id, &source, &sh.opts, &mut Local { sh, id: &id });
     sh.forget(&id);
 }

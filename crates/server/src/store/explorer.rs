@@ -254,6 +254,7 @@ mod store_tests {
             standing: Standing::default(),
             turn_since: None,
             after: Default::default(),
+            berserk: Default::default(),
         }
     }
 

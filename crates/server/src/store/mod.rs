@@ -6,12 +6,19 @@
 //! a move is durable before the game acknowledges it. Reads run on a second
 //! connection in a reader thread. The backends implement [`Backend`].
 
+pub mod accounts;
+pub mod berserk;
+pub mod competition;
 pub mod explorer;
+pub mod jobs;
+pub mod leases;
+pub mod lobby;
 mod postgres;
 pub mod puzzles;
 pub mod reviews;
 pub mod rows;
 mod sqlite;
+pub mod tournaments;
 
 pub use explorer::{ExplorerRow, Tally};
 pub use puzzles::PuzzleRatingRow;
@@ -88,6 +95,18 @@ pub const MIGRATIONS: &[(i64, &str)] = &[
     (puzzles::VERSION, puzzles::SCHEMA),
     // Game reviews, queued, running and done (issue 18, store/reviews.rs).
     (reviews::VERSION, reviews::SCHEMA),
+    // Competition (issue 19): accounts, games between accounts and ratings, the
+    // lobby, tournaments (store/accounts.rs, competition.rs, lobby.rs, tournaments.rs).
+    (accounts::VERSION, accounts::SCHEMA),
+    (competition::VERSION, competition::SCHEMA),
+    (lobby::VERSION, lobby::SCHEMA),
+    (tournaments::VERSION, tournaments::SCHEMA),
+    // Berserk in arena games: who may, who did (store/berserk.rs).
+    (berserk::VERSION, berserk::SCHEMA),
+    // Game leases with fencing tokens, for several processes (issue 20, store/leases.rs).
+    (leases::VERSION, leases::SCHEMA),
+    // Jobs for worker processes, and a review's progress (issue 20, store/jobs.rs).
+    (jobs::VERSION, jobs::SCHEMA),
 ];
 
 /// Storage failures.
@@ -116,6 +135,24 @@ pub enum Write {
     PuzzleRating(PuzzleRatingRow),
     /// A game review asked for, or its new status.
     Review(ReviewWrite),
+    /// Accounts, sessions and kept data (store/accounts.rs).
+    Account(accounts::AccountWrite),
+    /// Account games and ratings (store/competition.rs).
+    Competition(competition::CompetitionWrite),
+    /// The lobby (store/lobby.rs).
+    Lobby(lobby::LobbyWrite),
+    /// Tournaments (store/tournaments.rs).
+    Tournament(tournaments::TournamentWrite),
+    /// Game leases (store/leases.rs).
+    Lease(leases::LeaseWrite),
+    /// Jobs for worker processes (store/jobs.rs).
+    Job(jobs::JobWrite),
+    /// `inner`, only if the game's lease is still `fence`'s (store/leases.rs);
+    /// fails, writing nothing, otherwise.
+    Fenced {
+        fence: leases::Fence,
+        inner: Box<Write>,
+    },
 }
 
 impl Write {
@@ -132,7 +169,17 @@ impl Write {
 }
 
 /// What a database must do for the server.
-pub(crate) trait Backend: Send + puzzles::PuzzleStore + reviews::ReviewStore {
+pub(crate) trait Backend:
+    Send
+    + puzzles::PuzzleStore
+    + reviews::ReviewStore
+    + accounts::AccountStore
+    + competition::CompetitionStore
+    + leases::LeaseStore
+    + jobs::JobStore
+    + lobby::LobbyStore
+    + tournaments::TournamentStore
+{
     /// Applies `writes` in one transaction: each write's own result (a failed
     /// write changes nothing, the others stand), or an error if the commit failed.
     fn apply(&mut self, writes: &[&Write]) -> Result<Vec<Result<(), String>>, String>;

@@ -35,13 +35,15 @@ struct Stmts {
     status_of: Statement,
     first_moves: Statement,
     upsert: Statement,
+    /// The lease check of every fenced write (each move with several processes).
+    fence: Statement,
 }
 
 fn prepare(c: &mut Client) -> Result<Stmts, postgres::Error> {
     Ok(Stmts {
         create: c.prepare(&format!(
             "INSERT INTO games ({GAME_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
-             $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)"
+             $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)"
         ))?,
         join_white: c.prepare("UPDATE games SET status = 'active', white_secret = $2 WHERE id = $1")?,
         join_black: c.prepare("UPDATE games SET status = 'active', black_secret = $2 WHERE id = $1")?,
@@ -75,6 +77,7 @@ fn prepare(c: &mut Client) -> Result<Stmts, postgres::Error> {
             "SELECT uci FROM moves WHERE game_id = $1 AND ply <= $2 ORDER BY ply",
         )?,
         upsert: c.prepare(explorer::UPSERT_PG)?,
+        fence: c.prepare(super::leases::FENCE_PG)?,
     })
 }
 
@@ -110,6 +113,13 @@ pub fn open_pair(url: &str) -> Result<(Postgres, Postgres), StoreError> {
             explorer: None,
         },
     ))
+}
+
+/// One connection, after migrating (a worker's: it may start before any server).
+pub fn connect_migrated(url: &str) -> Result<Client, StoreError> {
+    let mut c = Client::connect(url, NoTls).map_err(db)?;
+    migrate(&mut c)?;
+    Ok(c)
 }
 
 fn migrate(c: &mut Client) -> Result<(), StoreError> {
@@ -219,6 +229,8 @@ fn game_row(r: &Row) -> Result<GameRow, postgres::Error> {
         rematch_offer: r.try_get(20)?,
         rematch_next: r.try_get(21)?,
         notice: r.try_get(22)?,
+        berserk_allowed: r.try_get(23)?,
+        berserk: r.try_get(24)?,
     })
 }
 
@@ -268,6 +280,8 @@ fn apply(c: &mut impl GenericClient, st: &Stmts, w: &Write) -> Result<(), postgr
                     &g.draw_barred,
                     &g.takeback_request,
                     &g.turn_since,
+                    &g.berserk_allowed,
+                    &g.berserk,
                 ],
             )?;
         }
@@ -277,6 +291,17 @@ fn apply(c: &mut impl GenericClient, st: &Stmts, w: &Write) -> Result<(), postgr
         Write::Change { id, change } => apply_change(c, st, id, change)?,
         Write::PuzzleRating(r) => super::puzzles::upsert_postgres(c, r)?,
         Write::Review(r) => super::reviews::apply_postgres(c, r)?,
+        Write::Account(w) => super::accounts::apply_postgres(c, w)?,
+        Write::Competition(w) => super::competition::apply_postgres(c, w)?,
+        Write::Lobby(w) => super::lobby::apply_postgres(c, w)?,
+        Write::Tournament(w) => super::tournaments::apply_postgres(c, w)?,
+        Write::Lease(w) => super::leases::apply(&mut super::competition::db::Pg(c), w)?,
+        Write::Job(w) => super::jobs::apply_postgres(c, w)?,
+        Write::Fenced { fence, inner } => {
+            // No row (the lease is another's now) is an error: nothing is written.
+            c.query_one(&st.fence, &[&fence.game, &fence.owner, &fence.token])?;
+            apply(c, st, inner)?;
+        }
     }
     Ok(())
 }
@@ -378,6 +403,7 @@ fn apply_change(
                 ],
             )?;
         }
+        Change::Berserk { .. } => super::berserk::apply_postgres(c, id, change)?,
     }
     Ok(())
 }

@@ -5,7 +5,7 @@
 use super::StoreError;
 use crate::clock::TimeControl;
 use crate::game::{
-    After, Ending, MoveRecord, Notice, Record, Rematch, Seats, SecretHash, Standing,
+    After, Berserk, Ending, MoveRecord, Notice, Record, Rematch, Seats, SecretHash, Standing,
 };
 use crate::protocol::{Mode, NoticeKind, Status};
 use guoxiang_core::game::DrawOffers;
@@ -37,25 +37,31 @@ pub struct GameRow {
     pub rematch_offer: Option<String>,
     pub rematch_next: Option<String>,
     pub notice: Option<String>,
+    /// 1: an arena game that may be berserked (migration 11).
+    pub berserk_allowed: i64,
+    /// Who berserked: `white`, `black`, `both` or nothing.
+    pub berserk: Option<String>,
 }
 
 /// The columns of `games` a new game is inserted with, in the order of
-/// [`GameRow`]'s fields (a new game has no rematch or notice yet).
+/// [`GameRow`]'s fields (a new game has no rematch or notice yet), then the
+/// berserk columns.
 pub const GAME_COLUMNS: &str = "id, created_at, mode, level, computer_color, time_control, \
     white_secret, black_secret, status, result, reason, white_ms, black_ms, finished_at, \
-    start_fen, join_key, draw_offer, draw_barred, takeback_request, turn_since";
+    start_fen, join_key, draw_offer, draw_barred, takeback_request, turn_since, \
+    berserk_allowed, berserk";
 
 /// How many columns [`GAME_COLUMNS`] names.
-pub const GAME_COLUMN_COUNT: usize = 20;
+pub const GAME_COLUMN_COUNT: usize = 22;
 
 /// Every column of `games` that is read, in the order of [`GameRow`]'s fields.
 pub const READ_COLUMNS: &str = "id, created_at, mode, level, computer_color, time_control, \
     white_secret, black_secret, status, result, reason, white_ms, black_ms, finished_at, \
     start_fen, join_key, draw_offer, draw_barred, takeback_request, turn_since, \
-    rematch_offer, rematch_next, notice";
+    rematch_offer, rematch_next, notice, berserk_allowed, berserk";
 
 /// How many columns [`READ_COLUMNS`] names.
-pub const READ_COLUMN_COUNT: usize = 23;
+pub const READ_COLUMN_COUNT: usize = 25;
 
 /// A notice as stored: `kind:side`, such as `draw_declined:black`.
 pub fn notice_code(n: Option<Notice>) -> Option<String> {
@@ -174,6 +180,8 @@ impl GameRow {
             rematch_offer: r.after.rematch.offer.map(|c| color_code(c).into()),
             rematch_next: r.after.rematch.next.clone(),
             notice: notice_code(r.after.notice),
+            berserk_allowed: i64::from(r.berserk.allowed),
+            berserk: barred_code(r.berserk.sides).map(Into::into),
         }
     }
 
@@ -235,6 +243,10 @@ impl GameRow {
                     .as_deref()
                     .map(|n| notice_of(n).ok_or_else(|| corrupt("bad notice")))
                     .transpose()?,
+            },
+            berserk: Berserk {
+                allowed: self.berserk_allowed != 0,
+                sides: barred_of(self.berserk.as_deref()).ok_or_else(|| corrupt("bad berserk"))?,
             },
             id: self.id,
         })
@@ -306,6 +318,10 @@ mod tests {
                     kind: NoticeKind::TakebackDeclined,
                     by: Color::White,
                 }),
+            },
+            berserk: Berserk {
+                allowed: true,
+                sides: [true, false],
             },
         };
         let row = GameRow::from_record(&r);

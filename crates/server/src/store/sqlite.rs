@@ -247,6 +247,8 @@ fn game_row(r: &rusqlite::Row<'_>) -> Result<GameRow, rusqlite::Error> {
         rematch_offer: r.get(20)?,
         rematch_next: r.get(21)?,
         notice: r.get(22)?,
+        berserk_allowed: r.get(23)?,
+        berserk: r.get(24)?,
     })
 }
 
@@ -275,13 +277,13 @@ fn apply(c: &Connection, w: &Write) -> Result<(), rusqlite::Error> {
             let g = GameRow::from_record(r);
             c.prepare_cached(&format!(
                 "INSERT INTO games ({GAME_COLUMNS}) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, \
-                 ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)"
+                 ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20, ?21, ?22)"
             ))?
             .execute(params![
                 g.id, g.created_at, g.mode, g.level, g.computer_color, g.time_control,
                 g.white_secret, g.black_secret, g.status, g.result, g.reason, g.white_ms,
                 g.black_ms, g.finished_at, g.start_fen, g.join_key, g.draw_offer, g.draw_barred,
-                g.takeback_request, g.turn_since
+                g.takeback_request, g.turn_since, g.berserk_allowed, g.berserk
             ])?;
         }
         Write::Alive { at } => {
@@ -294,6 +296,18 @@ fn apply(c: &Connection, w: &Write) -> Result<(), rusqlite::Error> {
         Write::Change { id, change } => apply_change(c, id, change)?,
         Write::PuzzleRating(r) => super::puzzles::upsert_sqlite(c, r)?,
         Write::Review(r) => super::reviews::apply_sqlite(c, r)?,
+        Write::Account(w) => super::accounts::apply_sqlite(c, w)?,
+        Write::Competition(w) => super::competition::apply_sqlite(c, w)?,
+        Write::Lobby(w) => super::lobby::apply_sqlite(c, w)?,
+        Write::Tournament(w) => super::tournaments::apply_sqlite(c, w)?,
+        Write::Lease(w) => super::leases::apply(&mut { c }, w)?,
+        Write::Job(w) => super::jobs::apply_sqlite(c, w)?,
+        Write::Fenced { fence, inner } => {
+            if !super::leases::holds(&mut { c }, fence)? {
+                return Err(rusqlite::Error::QueryReturnedNoRows);
+            }
+            apply(c, inner)?;
+        }
     }
     Ok(())
 }
@@ -354,6 +368,7 @@ fn apply_change(c: &Connection, id: &str, change: &Change) -> Result<(), rusqlit
                 .execute(params![id, since])?;
         }
         Change::Finished { .. } => finish(c, id, change)?,
+        Change::Berserk { .. } => super::berserk::apply_sqlite(c, id, change)?,
         Change::After(a) => {
             c.prepare_cached(
                 "UPDATE games SET rematch_offer = ?2, rematch_next = ?3, notice = ?4 WHERE id = ?1",

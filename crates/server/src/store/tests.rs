@@ -26,6 +26,7 @@ fn record(id: &str) -> Record {
         standing: Standing::default(),
         turn_since: None,
         after: Default::default(),
+        berserk: Default::default(),
     }
 }
 
@@ -240,6 +241,51 @@ async fn games_are_found_by_their_secrets_and_their_rematch_and_notice_read_back
     .expect("after");
     let (g, _) = s.game("c").await.expect("read").expect("exists");
     assert_eq!(g.after, after);
+    drop(s);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test]
+async fn a_berserk_survives_a_restart_with_its_halved_clock_and_flags() {
+    use crate::game::{Berserk, GameState, Limits, Seat};
+    use crate::time::Now;
+    let dir = std::env::temp_dir().join(format!("gx-store-bsk-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let s = Store::open(None, &dir).expect("open");
+    let mut r = record("g1");
+    r.control = TimeControl::fischer(180_000, 2_000);
+    r.clocks = [180_000, 180_000];
+    r.seats = Seats([Some(SecretHash::of("w")), Some(SecretHash::of("b"))]);
+    r.berserk = Berserk::allowed();
+    s.write(Write::Create(Box::new(r))).await.expect("create");
+    s.write(change(Change::Berserk {
+        color: Color::Black,
+        sides: [false, true],
+        clocks: [180_000, 90_000],
+    }))
+    .await
+    .expect("berserk");
+    drop(s);
+    let s = Store::open(None, &dir).expect("reopen");
+    let (g, moves) = s.game("g1").await.expect("read").expect("exists");
+    assert_eq!(g.clocks, [180_000, 90_000]);
+    assert_eq!(
+        g.berserk,
+        Berserk {
+            allowed: true,
+            sides: [false, true]
+        }
+    );
+    let limits = Limits {
+        grace_ms: 1,
+        join_timeout_ms: 1,
+    };
+    let now = Now { mono: 0, wall: 0 };
+    let st = GameState::from_record(&g, &moves, limits, now, None).expect("restored");
+    assert_eq!(st.clock.stored(), [180_000, 90_000]);
+    assert_eq!(st.clock.berserked(), [false, true]);
+    assert!(st.may_berserk(Seat::Player(Color::White)));
+    assert!(!st.may_berserk(Seat::Player(Color::Black)));
     drop(s);
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -68,6 +68,9 @@ pub fn config(dir: &std::path::Path) -> Config {
         puzzle_moves_per_minute: 6_000,
         puzzle_attempts_per_minute: 6_000,
         review: guoxiang_server::review::ReviewSettings::default(),
+        advertise: None,
+        trusted_proxies: Vec::new(),
+        workers: false,
     }
 }
 
@@ -269,12 +272,28 @@ pub async fn http_raw(
     body: Option<&str>,
     secret: Option<&str>,
 ) -> (u16, String) {
+    let auth = secret.map(|s| format!("Bearer {s}"));
+    let headers: Vec<(&str, &str)> = auth.iter().map(|a| ("Authorization", a.as_str())).collect();
+    http_with(addr, method, path, body, &headers).await
+}
+
+/// A request with these extra headers; its status and body.
+pub async fn http_with(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+    headers: &[(&str, &str)],
+) -> (u16, String) {
     let fut = async {
         let mut s = TcpStream::connect(addr).await.expect("connect");
         let body = body.unwrap_or("");
-        let auth = secret.map_or(String::new(), |s| format!("Authorization: Bearer {s}\r\n"));
+        let extra: String = headers
+            .iter()
+            .map(|(k, v)| format!("{k}: {v}\r\n"))
+            .collect();
         let req = format!(
-            "{method} {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n{auth}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            "{method} {path} HTTP/1.1\r\nHost: test\r\nConnection: close\r\n{extra}Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
             body.len()
         );
         // The server may answer (e.g. 413 to a body over the limit) and close before the whole
@@ -396,4 +415,44 @@ impl Ws {
     pub async fn close(mut self) {
         let _ = self.stream.close(None).await;
     }
+}
+
+/// A user row with no usable password (`!` is no argon2 hash), written as a sign-up
+/// without a session: for tests that need accounts but not their log-in.
+pub fn user_without_password(id: &str, name: &str) -> guoxiang_server::store::Write {
+    use guoxiang_server::store::accounts::{AccountWrite, UserRow};
+    guoxiang_server::store::Write::Account(AccountWrite::SignUp {
+        user: UserRow {
+            id: id.to_string(),
+            name: name.to_string(),
+            name_key: name.to_lowercase(),
+            password_hash: "!".into(),
+            admin: false,
+            created_at: 1,
+            closed_at: None,
+        },
+        session: None,
+    })
+}
+
+/// The PostgreSQL the `*_postgres` tests use (`GUOXIANG_TEST_POSTGRES`); `None`, saying
+/// so, when it is not set (they are skipped).
+pub fn url() -> Option<String> {
+    match std::env::var("GUOXIANG_TEST_POSTGRES") {
+        Ok(u) if !u.is_empty() => Some(u),
+        _ => {
+            eprintln!("skipped: set GUOXIANG_TEST_POSTGRES to run the PostgreSQL tests");
+            None
+        }
+    }
+}
+
+/// Runs `text` (one or more statements) on the PostgreSQL at `url`.
+pub async fn sql(url: String, text: String) {
+    tokio::task::spawn_blocking(move || {
+        let mut c = postgres::Client::connect(&url, postgres::NoTls).expect("connect");
+        c.batch_execute(&text).expect("SQL");
+    })
+    .await
+    .expect("joined");
 }

@@ -15,6 +15,7 @@ pub mod ratings;
 use super::error::ApiError;
 use super::tb::blocking;
 use super::{body_of, parse_json, Q};
+use crate::http::client_ip::ClientIp;
 use crate::protocol::puzzle::{
     PlayerRating, PuzzleAttempt, PuzzleAttempted, PuzzleDrill, PuzzleMove, PuzzleMoved,
     PuzzleRatingView, PuzzleThemeInfo, PuzzleThemeRef, PuzzleThemes, PuzzleView,
@@ -22,7 +23,7 @@ use crate::protocol::puzzle::{
 use crate::AppState;
 use axum::body::Bytes;
 use axum::extract::rejection::BytesRejection;
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -32,7 +33,7 @@ use guoxiang_puzzles::glicko::Rating;
 use guoxiang_puzzles::{Goal, Puzzle, PuzzleId, PuzzleSet, Theme};
 use judge::{Judged, Verdict};
 use ratings::Current;
-use std::net::SocketAddr;
+
 use std::sync::Arc;
 
 pub use ratings::PuzzleState;
@@ -145,7 +146,7 @@ pub async fn themes(
 /// `POST /api/puzzles/{id}/move` `{"ply": N, "uci": "e2e4"}`
 pub async fn play_move(
     State(app): State<Arc<AppState>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientIp(client): ClientIp,
     Path(id): Path<String>,
     Query(q): Q,
     body: Result<Bytes, BytesRejection>,
@@ -158,7 +159,7 @@ pub async fn play_move(
     if let Err(secs) = app
         .puzzles
         .moves
-        .take(peer.ip(), now, app.config.puzzle_moves_per_minute)
+        .take(client, now, app.config.puzzle_moves_per_minute)
     {
         return Ok(rate_limited(secs, "too many moves judged"));
     }
@@ -178,7 +179,7 @@ pub async fn play_move(
 /// `POST /api/puzzles/{id}/attempt` `{"solved": true, "player": {…}}`
 pub async fn attempt(
     State(app): State<Arc<AppState>>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    ClientIp(client): ClientIp,
     Path(id): Path<String>,
     body: Result<Bytes, BytesRejection>,
 ) -> Result<Response, ApiError> {
@@ -189,10 +190,10 @@ pub async fn attempt(
         Some(r) => player_rating(r)?,
     };
     let now = app.ctx.time.now_ms();
-    if let Err(secs) =
-        app.puzzles
-            .attempts
-            .take(peer.ip(), now, app.config.puzzle_attempts_per_minute)
+    if let Err(secs) = app
+        .puzzles
+        .attempts
+        .take(client, now, app.config.puzzle_attempts_per_minute)
     {
         return Ok(rate_limited(secs, "too many attempts"));
     }
