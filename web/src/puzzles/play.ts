@@ -213,7 +213,10 @@ export class PuzzleRun {
     if (!piece) return;
     let uci = sqName(from) + sqName(to);
     const last = piece.color === "white" ? 7 : 0;
-    if (piece.role === "p" && piece.color === this.solver && rankOf(to) === last && Math.abs(rankOf(from) - last) === 1) {
+    // The chooser only for a legal promotion: any other pawn move to the last rank goes to the
+    // judge as it is, to be explained as illegal.
+    const promotes = piece.role === "p" && rankOf(to) === last && this.legal.includes(uci + "q");
+    if (promotes) {
       const role = await this.scene.board.choosePromotion(to, piece.color);
       if (!role || this.phase !== "solver") return this.render();
       uci += role;
