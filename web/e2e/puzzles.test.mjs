@@ -5,7 +5,8 @@
 // two hints, a retry and the solution); themes chosen in the picker and by the query (every
 // next puzzle has them all), the mate-in-one and mate-in-two drills; the page's words in
 // zh-CN, zh-TW and en (the catalogue's, and the theme names as the API words them); the daily
-// puzzle on the home page; a lesson's drill link; "next" and a move by keyboard. Screenshots at
+// puzzle on the home page; a pawn sent illegally to the last rank explained without the
+// promotion chooser; a lesson's drill link; "next" and a move by keyboard. Screenshots at
 // desktop and phone widths.
 // Replies come at once for readers who ask for less motion, which these pages do, so the run
 // waits on the page's state (data-phase, data-tries) only.
@@ -353,6 +354,49 @@ async function illegalTry(view, lang) {
   }
   return null;
 }
+
+/** A shipped puzzle whose solver has a pawn on the seventh rank beside an empty square of the
+ *  last rank: stepping there diagonally is illegal (nothing to take), though it reaches the
+ *  last rank. Read from the set the server ships. */
+function pawnBesideAnEmptyLastRankSquare() {
+  const lines = readFileSync(new URL("../../crates/puzzles/data/puzzles.jsonl", import.meta.url), "utf8").split("\n");
+  for (const line of lines) {
+    if (!line.trim()) continue;
+    const p = JSON.parse(line);
+    const [board, side] = p.fen.split(" ");
+    const rows = board.split("/").map((r) => r.replace(/\d/g, (d) => ".".repeat(Number(d))));
+    const white = side === "w";
+    const [seventh, last] = white ? [rows[1], rows[0]] : [rows[6], rows[7]];
+    for (let f = 0; f < 8; f++) {
+      if (seventh[f] !== (white ? "P" : "p")) continue;
+      for (const g of [f - 1, f + 1]) {
+        if (g < 0 || g > 7 || last[g] !== ".") continue;
+        const files = "abcdefgh";
+        const [r7, r8] = white ? ["7", "8"] : ["2", "1"];
+        return { id: p.id, uci: files[f] + r7 + files[g] + r8 };
+      }
+    }
+  }
+  return null;
+}
+
+test("a pawn sent illegally to the last rank is explained at once, without the promotion chooser", { timeout: 60000 }, async () => {
+  const found = pawnBesideAnEmptyLastRankSquare();
+  assert.ok(found, "the shipped set has such a puzzle");
+  const judged = await judge(found.id, 0, found.uci, "zh-CN");
+  assert.equal(judged.verdict, "illegal");
+  const { page, context, errors } = await open("zh-CN");
+  await page.goto(`${BASE}/puzzles/${found.id}`);
+  const st = await ready(page);
+  assert.equal(st.id, found.id);
+  const after = await play(page, found.uci);
+  assert.equal(after.verdict, "illegal");
+  assert.equal(after.phase, "solver");
+  assert.equal(await page.locator(".promotion").count(), 0, "no chooser");
+  assert.equal(await page.textContent(".pz-why"), judged.why);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
 
 test("the daily puzzle on the home page leads to it; a lesson links its drill; the trainer at phone width", { timeout: 120000 }, async () => {
   const daily = await getJson("/api/puzzles/daily?lang=zh-CN");
