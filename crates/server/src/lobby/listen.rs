@@ -6,8 +6,8 @@
 //! ([`super::POLL_LISTENING_MS`]) in case a notification was missed (a dropped
 //! connection, reconnected after a second). On SQLite (one process) nothing here runs.
 
+use crate::store::listen::Listener;
 use crate::AppState;
-use postgres::fallible_iterator::FallibleIterator;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -32,45 +32,22 @@ fn stopped(app: &AppState) -> bool {
 }
 
 fn listen(app: &AppState, url: &str) {
-    while !stopped(app) {
-        let mut client = match postgres::Client::connect(url, postgres::NoTls) {
-            Ok(c) => c,
-            Err(e) => {
-                tracing::warn!(error = %e, "the lobby's listening connection failed");
-                std::thread::sleep(Duration::from_secs(1));
-                continue;
-            }
-        };
-        if let Err(e) = client.batch_execute("LISTEN gx_lobby") {
-            tracing::warn!(error = %e, "LISTEN gx_lobby failed");
-            std::thread::sleep(Duration::from_secs(1));
-            continue;
-        }
+    while let Some(mut l) = Listener::open(url, "gx_lobby", || !stopped(app)) {
         // After (re)connecting, read the lobby once: changes may have been missed.
         app.lobby.changed();
         loop {
-            let mut failed = false;
-            {
-                let mut notes = client.notifications();
-                let mut it = notes.timeout_iter(Duration::from_secs(1));
-                // Every notification waiting or arriving within the second; `None`
-                // after a quiet second (or a lost connection, checked below).
-                loop {
-                    match it.next() {
-                        Ok(Some(_)) => app.lobby.changed(),
-                        Ok(None) => break,
-                        Err(e) => {
-                            tracing::warn!(error = %e, "the lobby's listening connection failed");
-                            failed = true;
-                            break;
-                        }
-                    }
+            match l.wait(Duration::from_secs(1)) {
+                Ok(true) => app.lobby.changed(),
+                Ok(false) => {}
+                Err(e) => {
+                    tracing::warn!(error = %e, "the lobby's listening connection failed");
+                    break;
                 }
             }
             if stopped(app) {
                 return;
             }
-            if failed || client.is_closed() {
+            if l.is_closed() {
                 break;
             }
         }

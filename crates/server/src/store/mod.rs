@@ -12,6 +12,7 @@ pub mod competition;
 pub mod explorer;
 pub mod jobs;
 pub mod leases;
+pub mod listen;
 pub mod lobby;
 mod postgres;
 pub mod puzzles;

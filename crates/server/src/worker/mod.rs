@@ -17,10 +17,10 @@ pub mod remote;
 use crate::protocol::review::{ReviewProgress, ReviewStatus};
 use crate::review::{Effort, Report, ReviewOptions};
 use crate::store::jobs::{self, Claimed};
+use crate::store::listen::Listener;
 use crate::store::{unix_ms, StoreError};
 use guoxiang_tablebase::Tablebase;
 use job::{MoveJob, MoveResult};
-use postgres::fallible_iterator::FallibleIterator;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -172,41 +172,25 @@ impl Shared {
 
     /// One thread: connect (again after a failure), then claim and do jobs.
     fn work(&self) {
-        while !self.stopped() {
-            let mut c = match postgres::Client::connect(&self.url, postgres::NoTls) {
-                Ok(c) => c,
-                Err(e) => {
-                    tracing::warn!(worker = %self.me, error = %e, "the worker's connection failed");
-                    std::thread::sleep(Duration::from_secs(1));
-                    continue;
-                }
-            };
-            if let Err(e) = self.jobs(&mut c) {
+        while let Some(mut l) = Listener::open(&self.url, "gx_jobs", || !self.stopped()) {
+            if let Err(e) = self.jobs(&mut l) {
                 tracing::warn!(worker = %self.me, error = %e, "the worker's connection failed");
                 std::thread::sleep(Duration::from_secs(1));
             }
         }
     }
 
-    fn jobs(&self, c: &mut postgres::Client) -> Result<(), postgres::Error> {
-        c.batch_execute("LISTEN gx_jobs")?;
+    fn jobs(&self, l: &mut Listener) -> Result<(), postgres::Error> {
         while !self.stopped() {
             let now = unix_ms();
-            match jobs::claim(c, &self.me, now, now + CLAIM_MS)? {
+            match jobs::claim(l.client(), &self.me, now, now + CLAIM_MS)? {
                 Some(job) => {
                     self.stats.claims.fetch_add(1, Ordering::Relaxed);
-                    self.run(c, job)?;
+                    self.run(l.client(), job)?;
                 }
+                // A new job, or a second: then claim again.
                 None => {
-                    // A new job, or a second: then claim again.
-                    let mut notes = c.notifications();
-                    let first = notes
-                        .timeout_iter(Duration::from_secs(1))
-                        .next()
-                        .map(|_| ());
-                    first?;
-                    let mut now = notes.iter();
-                    while now.next()?.is_some() {}
+                    l.wait(Duration::from_secs(1))?;
                 }
             }
         }

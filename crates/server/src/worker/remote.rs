@@ -13,9 +13,9 @@ use crate::engine::EngineReply;
 use crate::game::EngineJob;
 use crate::obs::METRICS;
 use crate::store::jobs::{self, JobWrite};
+use crate::store::listen::Listener;
 use crate::store::{unix_ms, Store, StoreError, Write};
 use crate::worker::job::{MoveJob, MoveResult};
-use postgres::fallible_iterator::FallibleIterator;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, Weak};
 use std::time::{Duration, Instant};
@@ -165,46 +165,22 @@ fn job_id() -> String {
 /// is announced, and every second; sweeps stale jobs every minute.
 fn listen(remote: &Weak<Remote>, url: &str) {
     let mut swept = Instant::now() - SWEEP_EVERY;
-    while remote.strong_count() > 0 {
-        let mut client = match postgres::Client::connect(url, postgres::NoTls) {
-            Ok(c) => c,
-            Err(e) => {
-                tracing::warn!(error = %e, "the jobs' listening connection failed");
-                std::thread::sleep(Duration::from_secs(1));
-                continue;
-            }
-        };
-        if let Err(e) = client.batch_execute("LISTEN gx_job_done") {
-            tracing::warn!(error = %e, "LISTEN gx_job_done failed");
-            std::thread::sleep(Duration::from_secs(1));
-            continue;
-        }
+    while let Some(mut l) = Listener::open(url, "gx_job_done", || remote.strong_count() > 0) {
         loop {
-            let mut failed = false;
-            {
-                let mut notes = client.notifications();
-                // One notification or a quiet second; then whatever else is waiting.
-                let first = notes
-                    .timeout_iter(Duration::from_secs(1))
-                    .next()
-                    .map(|_| ());
-                match first {
-                    Ok(()) => {
-                        let mut now = notes.iter();
-                        while let Ok(Some(_)) = now.next() {}
-                    }
-                    Err(e) => {
-                        tracing::warn!(error = %e, "the jobs' listening connection failed");
-                        failed = true;
-                    }
+            // One notification or a quiet second: then read the results either way.
+            let mut failed = match l.wait(Duration::from_secs(1)) {
+                Ok(_) => false,
+                Err(e) => {
+                    tracing::warn!(error = %e, "the jobs' listening connection failed");
+                    true
                 }
-            }
+            };
             let Some(r) = remote.upgrade() else {
                 return;
             };
             let ids = r.outstanding();
             if !ids.is_empty() && !failed {
-                match jobs::results(&mut client, &ids) {
+                match jobs::results(l.client(), &ids) {
                     Ok(done) => {
                         for (id, result) in done {
                             r.deliver(&id, result);
@@ -226,7 +202,7 @@ fn listen(remote: &Weak<Remote>, url: &str) {
                 }
             }
             drop(r);
-            if failed || client.is_closed() {
+            if failed || l.is_closed() {
                 break;
             }
         }
