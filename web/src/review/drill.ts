@@ -7,6 +7,7 @@
 //! or the answer shown: the best move as an arrow and in words, with the review's explanation
 //! of the move played in the game.
 
+import { legalMoves, parseFen } from "../analysis/rules";
 import { explain } from "../api";
 import type { Board } from "../board";
 import { displaySan, parseUci, placementOf, rankOf, sqName, type Color, type Sq } from "../chess";
@@ -122,7 +123,7 @@ export class Drill {
     }
     this.board.update({ placement: moved, lastMove: [from, to] });
     let promo = "";
-    if (piece?.role === "p" && (rankOf(to) === 7 || rankOf(to) === 0)) {
+    if (piece?.role === "p" && (rankOf(to) === 7 || rankOf(to) === 0) && promotes(fen, sqName(from) + sqName(to))) {
       const role = await this.board.choosePromotion(to, piece.color);
       if (!role) return this.reset();
       promo = role;
@@ -219,5 +220,16 @@ export class Drill {
 
   destroy(): void {
     this.live = false;
+  }
+}
+
+/** Whether `uci` (squares only) is a legal promotion in `fen`: only then is the chooser
+ *  shown; any other pawn move to an end rank goes to the rules core as it is, to be
+ *  explained. A position the page's rules cannot read asks, as before. */
+function promotes(fen: string, uci: string): boolean {
+  try {
+    return legalMoves(parseFen(fen)).includes(uci + "q");
+  } catch {
+    return true;
   }
 }
